@@ -1,0 +1,6 @@
+/**
+ * Placeholder.
+ *
+ * @module
+ */
+export {};
