@@ -3,10 +3,13 @@
  * source JSR publishes (the job dnt would do), tests compiled beside it so
  * Node 20 can run them, and a `package.json` derived from `deno.json`.
  *
- * Run: `deno run --allow-read --allow-write --allow-run --allow-env scripts/build_npm.ts`
+ * Run: `deno run --allow-read --allow-write --allow-run --allow-env scripts/build_npm.ts [--out DIR]`
  */
 
-const outDir = 'npm';
+// `--out DIR` builds elsewhere (e.g. `.tmp/mine`), so parallel work does not
+// clobber `npm/`.
+const outAt = Deno.args.indexOf('--out');
+const outDir = outAt === -1 ? 'npm' : Deno.args[outAt + 1];
 
 interface DenoConfig {
   name: string;
@@ -37,7 +40,7 @@ async function run(cmd: string, args: string[]): Promise<void> {
 const config: DenoConfig = JSON.parse(await Deno.readTextFile('deno.json'));
 
 await Deno.remove(outDir, { recursive: true }).catch(() => {});
-await run('node_modules/.bin/tsc', ['-p', 'tsconfig.json']);
+await run('node_modules/.bin/tsc', ['-p', 'tsconfig.json', '--outDir', outDir]);
 
 const exportsMap: Record<string, { types: string; default: string }> = {};
 for (const [entry, source] of Object.entries(config.exports)) {
