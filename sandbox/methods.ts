@@ -1,0 +1,119 @@
+/**
+ * The `SandboxSession` methods a script can name, derived from the SDK's
+ * interface, with their argument, result and recorded-call types.
+ *
+ * @module
+ */
+import type { SandboxSession } from '@openai/agents-core/sandbox';
+
+// deno-lint-ignore no-explicit-any
+type AnyFunction = (...args: any[]) => any;
+
+/**
+ * Every method name of the SDK's `SandboxSession` interface (everything but
+ * `state`). Derived from the interface, so a method the SDK adds appears here.
+ *
+ * @example
+ * ```ts
+ * import type { SandboxMethod } from '@scripted/agents';
+ *
+ * const method: SandboxMethod = 'execCommand';
+ * ```
+ */
+export type SandboxMethod = {
+  [K in keyof SandboxSession]-?: NonNullable<SandboxSession[K]> extends
+    AnyFunction ? K : never;
+}[keyof SandboxSession];
+
+/** The function type of one session method. */
+type MethodFunction<M extends SandboxMethod> = Extract<
+  NonNullable<SandboxSession[M]>,
+  AnyFunction
+>;
+
+/**
+ * The positional arguments of a `SandboxSession` method.
+ *
+ * @example
+ * ```ts
+ * import type { SandboxMethodArgs } from '@scripted/agents';
+ *
+ * const args: SandboxMethodArgs<'execCommand'> = [{ cmd: 'pwd' }];
+ * ```
+ */
+export type SandboxMethodArgs<M extends SandboxMethod> = Parameters<
+  MethodFunction<M>
+>;
+
+/**
+ * What a `SandboxSession` method resolves to (its awaited return type).
+ *
+ * @example
+ * ```ts
+ * import type { SandboxMethodResult } from '@scripted/agents';
+ *
+ * const output: SandboxMethodResult<'execCommand'> = '/workspace\n';
+ * const pty: SandboxMethodResult<'supportsPty'> = true;
+ * ```
+ */
+export type SandboxMethodResult<M extends SandboxMethod> = Awaited<
+  ReturnType<MethodFunction<M>>
+>;
+
+/**
+ * The `SandboxSession` methods that return synchronously (not a promise),
+ * such as `supportsPty`. Their scripted errors throw instead of rejecting.
+ *
+ * @example
+ * ```ts
+ * import type { SyncSandboxMethod } from '@scripted/agents';
+ *
+ * const method: SyncSandboxMethod = 'supportsPty';
+ * ```
+ */
+export type SyncSandboxMethod = {
+  [M in SandboxMethod]: ReturnType<MethodFunction<M>> extends
+    PromiseLike<unknown> ? never : M;
+}[SandboxMethod];
+
+/**
+ * One recorded call of method `M`: its zero-based position in `calls`, the
+ * method name and a detached, frozen snapshot of its positional arguments.
+ *
+ * @example
+ * ```ts
+ * import type { SandboxCall } from '@scripted/agents';
+ *
+ * const call: SandboxCall<'execCommand'> = {
+ *   index: 0,
+ *   method: 'execCommand',
+ *   args: [{ cmd: 'pwd' }],
+ * };
+ * ```
+ */
+export interface SandboxCall<M extends SandboxMethod = SandboxMethod> {
+  /** Zero-based position of this call in the session's `calls`. */
+  readonly index: number;
+  /** The `SandboxSession` method that was called. */
+  readonly method: M;
+  /** The positional arguments, snapshotted when the call was made. */
+  readonly args: Readonly<SandboxMethodArgs<M>>;
+}
+
+/**
+ * A recorded call of any method: a union discriminated on `method`, so
+ * checking `call.method` narrows `call.args`.
+ *
+ * @example
+ * ```ts
+ * import type { RecordedSandboxCall } from '@scripted/agents';
+ *
+ * function commandOf(call: RecordedSandboxCall): string | undefined {
+ *   return call.method === 'execCommand' ? call.args[0].cmd : undefined;
+ * }
+ * commandOf({ index: 0, method: 'execCommand', args: [{ cmd: 'ls' }] });
+ * ```
+ */
+export type RecordedSandboxCall = {
+  [M in SandboxMethod]: SandboxCall<M>;
+}[SandboxMethod];

@@ -1,0 +1,161 @@
+/**
+ * The types of sandbox script steps.
+ *
+ * @module
+ */
+import type {
+  SandboxCall,
+  SandboxMethod,
+  SandboxMethodArgs,
+  SandboxMethodResult,
+  SyncSandboxMethod,
+} from './methods.ts';
+
+/**
+ * Checks the arguments of one call before its step answers. Assert inside it
+ * (the assertion error propagates) or return `false` to reject the call with
+ * a `SandboxCallMatcherError`. It must answer synchronously.
+ *
+ * @example
+ * ```ts
+ * import type { SandboxCallMatcher } from '@scripted/agents';
+ *
+ * const onlyPwd: SandboxCallMatcher<'execCommand'> = ({ cmd }) => cmd === 'pwd';
+ * ```
+ */
+export type SandboxCallMatcher<M extends SandboxMethod> = (
+  ...args: SandboxMethodArgs<M>
+) => boolean | void;
+
+/**
+ * Computes the result of one call from its recorded call. For async methods
+ * it may return a promise.
+ *
+ * @example
+ * ```ts
+ * import type { SandboxCallResponder } from '@scripted/agents';
+ *
+ * const echo: SandboxCallResponder<'execCommand'> = (call) =>
+ *   `${call.index}: ${call.args[0].cmd}\n`;
+ * ```
+ */
+export type SandboxCallResponder<M extends SandboxMethod> = (
+  call: SandboxCall<M>,
+) => M extends SyncSandboxMethod ? SandboxMethodResult<M>
+  : SandboxMethodResult<M> | PromiseLike<SandboxMethodResult<M>>;
+
+/**
+ * A step that returns a fixed value.
+ *
+ * @example
+ * ```ts
+ * import type { SandboxResultStep } from '@scripted/agents';
+ *
+ * const step: SandboxResultStep<'execCommand'> = {
+ *   method: 'execCommand',
+ *   result: 'ok\n',
+ * };
+ * ```
+ */
+export interface SandboxResultStep<M extends SandboxMethod> {
+  /** The method this step answers. */
+  readonly method: M;
+  /** Optional check of the call's arguments. */
+  readonly match?: SandboxCallMatcher<M>;
+  /** The value returned (or resolved) by the call. */
+  readonly result: SandboxMethodResult<M>;
+  /** Not allowed together with `result`. */
+  readonly respond?: never;
+  /** Not allowed together with `result`. */
+  readonly error?: never;
+}
+
+/**
+ * A step that computes its result from the recorded call.
+ *
+ * @example
+ * ```ts
+ * import type { SandboxRespondStep } from '@scripted/agents';
+ *
+ * const step: SandboxRespondStep<'readFile'> = {
+ *   method: 'readFile',
+ *   respond: (call) => `contents of ${call.args[0].path}`,
+ * };
+ * ```
+ */
+export interface SandboxRespondStep<M extends SandboxMethod> {
+  /** The method this step answers. */
+  readonly method: M;
+  /** Optional check of the call's arguments. */
+  readonly match?: SandboxCallMatcher<M>;
+  /** Not allowed together with `respond`. */
+  readonly result?: never;
+  /** Computes the result; receives the recorded call. */
+  readonly respond: SandboxCallResponder<M>;
+  /** Not allowed together with `respond`. */
+  readonly error?: never;
+}
+
+/**
+ * A step that fails the call: sync methods throw `error`, async methods
+ * reject with it.
+ *
+ * @example
+ * ```ts
+ * import type { SandboxErrorStep } from '@scripted/agents';
+ *
+ * const step: SandboxErrorStep<'execCommand'> = {
+ *   method: 'execCommand',
+ *   error: new Error('sandbox unavailable'),
+ * };
+ * ```
+ */
+export interface SandboxErrorStep<M extends SandboxMethod> {
+  /** The method this step answers. */
+  readonly method: M;
+  /** Optional check of the call's arguments. */
+  readonly match?: SandboxCallMatcher<M>;
+  /** Not allowed together with `error`. */
+  readonly result?: never;
+  /** Not allowed together with `error`. */
+  readonly respond?: never;
+  /** Thrown (sync methods) or rejected with (async methods). */
+  readonly error: unknown;
+}
+
+/**
+ * One scripted call of method `M`: exactly one of `result`, `respond` or
+ * `error`, and an optional `match`.
+ *
+ * @example
+ * ```ts
+ * import type { SandboxStepFor } from '@scripted/agents';
+ *
+ * const step: SandboxStepFor<'supportsPty'> = {
+ *   method: 'supportsPty',
+ *   result: true,
+ * };
+ * ```
+ */
+export type SandboxStepFor<M extends SandboxMethod> =
+  | SandboxResultStep<M>
+  | SandboxRespondStep<M>
+  | SandboxErrorStep<M>;
+
+/**
+ * One step of a sandbox script, for any `SandboxSession` method; the
+ * `method` literal types `match`, `result` and `respond`.
+ *
+ * @example
+ * ```ts
+ * import type { ScriptedSandboxStep } from '@scripted/agents';
+ *
+ * const steps: ScriptedSandboxStep[] = [
+ *   { method: 'supportsPty', result: false },
+ *   { method: 'execCommand', match: ({ cmd }) => cmd === 'ls', result: 'a\n' },
+ * ];
+ * ```
+ */
+export type ScriptedSandboxStep = {
+  [M in SandboxMethod]: SandboxStepFor<M>;
+}[SandboxMethod];
