@@ -1,0 +1,215 @@
+import assert from 'node:assert/strict';
+import test from 'node:test';
+import {
+  IncompleteRealtimeScenarioError,
+  InvalidRealtimeScenarioInputError,
+  RealtimeCallMatcherError,
+  ScriptedRealtimeTransport,
+  UnexpectedRealtimeCallError,
+} from '@scripted/agents/realtime';
+import { createSession } from './_helpers.ts';
+
+test('ScriptedRealtimeTransport expectCall resolves with the typed recorded call', async () => {
+  const { session, transport } = createSession();
+  const connected = transport.expectCall('connect');
+  await session.connect({ apiKey: 'test' });
+  const call = await connected;
+  assert.equal(call.method, 'connect');
+  assert.equal(call.index, 0);
+  assert.equal(call.options.apiKeyProvided, true);
+  assert.equal(call, transport.calls[0]);
+  session.close();
+});
+
+test('ScriptedRealtimeTransport expectCall matches calls in one global order', async () => {
+  const transport = new ScriptedRealtimeTransport();
+  const first = transport.expectCall('mute');
+  const second = transport.expectCall('interrupt');
+  const third = transport.expectCall('mute', (call) => {
+    assert.equal(call.muted, false);
+  });
+  transport.mute(true);
+  transport.interrupt();
+  transport.mute(false);
+  assert.deepEqual(
+    (await Promise.all([first, second, third])).map((call) => call.index),
+    [0, 1, 2],
+  );
+  transport.assertComplete();
+});
+
+test('ScriptedRealtimeTransport holds a call made before its expectation', async () => {
+  const { session, transport } = createSession();
+  session.sendMessage('early');
+  session.interrupt();
+  const message = await transport.expectCall('sendMessage', (call) => {
+    assert.equal(call.message, 'early');
+  });
+  assert.equal(message.index, 0);
+  assert.equal((await transport.expectCall('interrupt')).index, 1);
+  transport.assertComplete();
+});
+
+test('ScriptedRealtimeTransport throws a wrong method into the calling code and rejects the expectation', async () => {
+  const { session, transport } = createSession();
+  const expected = transport.expectCall('sendMessage');
+  let thrown: unknown;
+  try {
+    session.interrupt();
+  } catch (error) {
+    thrown = error;
+  }
+  assert(thrown instanceof UnexpectedRealtimeCallError);
+  assert.equal(thrown.name, 'UnexpectedRealtimeCallError');
+  assert.equal(thrown.callIndex, 0);
+  assert.equal(thrown.expectedMethod, 'sendMessage');
+  assert.equal(thrown.actualMethod, 'interrupt');
+  assert.match(thrown.message, /"sendMessage".*"interrupt"/);
+  await assert.rejects(expected, (error) => error === thrown);
+  assert.equal(transport.calls.length, 1);
+});
+
+test('ScriptedRealtimeTransport assertComplete rethrows the first mismatch after everything else matched', async () => {
+  const transport = new ScriptedRealtimeTransport();
+  const rejected = transport.expectCall('close');
+  let caught: unknown;
+  try {
+    transport.interrupt();
+  } catch (error) {
+    // Application code that swallows the failure must not hide the drift.
+    caught = error;
+  }
+  await assert.rejects(rejected);
+  const secondMismatch = transport.expectCall('mute');
+  assert.throws(() => transport.close(), UnexpectedRealtimeCallError);
+  await assert.rejects(secondMismatch);
+  const closed = transport.expectCall('close');
+  transport.close();
+  await closed;
+  assert.throws(() => transport.assertComplete(), (error) => error === caught);
+});
+
+test('ScriptedRealtimeTransport rejects a call whose matcher returns false', async () => {
+  const { session, transport } = createSession();
+  const expected = transport.expectCall(
+    'sendMessage',
+    (call) => call.message === 'Hello',
+  );
+  assert.throws(() => session.sendMessage('Goodbye'), (error) => {
+    assert(error instanceof RealtimeCallMatcherError);
+    assert.equal(error.name, 'RealtimeCallMatcherError');
+    assert.equal(error.callIndex, 0);
+    assert.equal(error.actualMethod, 'sendMessage');
+    return true;
+  });
+  await assert.rejects(expected, RealtimeCallMatcherError);
+  assert.throws(() => transport.assertComplete(), RealtimeCallMatcherError);
+});
+
+test('ScriptedRealtimeTransport passes a throwing matcher error through unchanged', async () => {
+  const transport = new ScriptedRealtimeTransport();
+  const failure = new Error('wrong muted flag');
+  const expected = transport.expectCall('mute', () => {
+    throw failure;
+  });
+  assert.throws(() => transport.mute(true), (error) => error === failure);
+  await assert.rejects(expected, (error) => error === failure);
+  assert.throws(() => transport.assertComplete(), (error) => error === failure);
+});
+
+test('ScriptedRealtimeTransport treats an async matcher as a rejection', async () => {
+  const transport = new ScriptedRealtimeTransport();
+  // deno-lint-ignore require-await
+  const expected = transport.expectCall('mute', (async () => true) as never);
+  assert.throws(() => transport.mute(true), RealtimeCallMatcherError);
+  await assert.rejects(expected, RealtimeCallMatcherError);
+});
+
+test('ScriptedRealtimeTransport rejects the expectation when a held call mismatches', async () => {
+  const transport = new ScriptedRealtimeTransport();
+  transport.interrupt();
+  const expected = transport.expectCall('close');
+  await assert.rejects(expected, (error) => {
+    assert(error instanceof UnexpectedRealtimeCallError);
+    assert.equal(error.callIndex, 0);
+    assert.equal(error.expectedMethod, 'close');
+    assert.equal(error.actualMethod, 'interrupt');
+    return true;
+  });
+  assert.throws(() => transport.assertComplete(), UnexpectedRealtimeCallError);
+});
+
+test('ScriptedRealtimeTransport assertComplete lists unconsumed calls and pending expectations', () => {
+  const transport = new ScriptedRealtimeTransport();
+  transport.interrupt();
+  transport.mute(true);
+  assert.throws(() => transport.assertComplete(), (error) => {
+    assert(error instanceof IncompleteRealtimeScenarioError);
+    assert.equal(error.name, 'IncompleteRealtimeScenarioError');
+    assert.deepEqual(error.unconsumedCalls, transport.calls);
+    assert.deepEqual(error.pendingExpectations, []);
+    assert.deepEqual(error.pendingFailures, []);
+    return true;
+  });
+  const other = new ScriptedRealtimeTransport();
+  void other.expectCall('close');
+  assert.throws(() => other.assertComplete(), (error) => {
+    assert(error instanceof IncompleteRealtimeScenarioError);
+    assert.deepEqual(error.pendingExpectations, ['close']);
+    assert.deepEqual(error.unconsumedCalls, []);
+    return true;
+  });
+});
+
+test('ScriptedRealtimeTransport injected failure and expectation apply to the same call', async () => {
+  const transport = new ScriptedRealtimeTransport();
+  const failure = new Error('send failed');
+  transport.failNextCall('sendEvent', failure);
+  const expected = transport.expectCall('sendEvent', (call) => {
+    assert.equal(call.event.type, 'response.create');
+  });
+  assert.throws(
+    () => transport.sendEvent({ type: 'response.create' }),
+    (error) => error === failure,
+  );
+  assert.equal((await expected).index, 0);
+  transport.assertComplete();
+});
+
+test('ScriptedRealtimeTransport expectCall and failNextCall reject malformed input where it is given', () => {
+  const transport = new ScriptedRealtimeTransport();
+  const cases: [() => unknown, string, string][] = [
+    // @ts-expect-error: unknown method
+    [() => transport.expectCall('hangUp'), 'expectCall', 'method'],
+    // @ts-expect-error: emitter member, not an outbound method
+    [() => transport.expectCall('on'), 'expectCall', 'method'],
+    // @ts-expect-error: not a function
+    [() => transport.expectCall('close', 42), 'expectCall', 'matcher'],
+    [
+      () => transport.failNextCall(null as never, new Error('x')),
+      'failNextCall',
+      'method',
+    ],
+    [() => transport.failNextCall('close', undefined), 'failNextCall', 'error'],
+  ];
+  for (const [run, operation, argument] of cases) {
+    assert.throws(run, (error) => {
+      assert(error instanceof InvalidRealtimeScenarioInputError);
+      assert.equal(error.name, 'InvalidRealtimeScenarioInputError');
+      assert.equal(error.operation, operation);
+      assert.equal(error.argument, argument);
+      return true;
+    });
+  }
+  const revoked = Proxy.revocable({}, {});
+  revoked.revoke();
+  assert.throws(
+    () => transport.expectCall(revoked.proxy as never),
+    (error) => {
+      assert(error instanceof InvalidRealtimeScenarioInputError);
+      assert.equal(error.received, 'a revoked proxy');
+      return true;
+    },
+  );
+  transport.assertComplete();
+});
