@@ -21,14 +21,97 @@ const getProto = Object.getPrototypeOf;
  * @returns The snapshot; primitives and runtime objects are returned as is.
  */
 export function snapshot<T>(value: T): T {
+  return copyRoot(value, true);
+}
+
+/**
+ * Returns a detached copy of `value`'s mutable containers, like `snapshot()`
+ * but left unfrozen: for data handed to code that may mutate it.
+ *
+ * @param value The value to copy.
+ * @returns The copy; primitives and runtime objects are returned as is.
+ */
+export function detachedCopy<T>(value: T): T {
+  return copyRoot(value, false);
+}
+
+/**
+ * Returns `previous` when `snapshot(value)` would produce a structurally
+ * identical value (same containers, same key order, same primitives by
+ * `Object.is`, same runtime objects by identity), so an existing frozen
+ * snapshot is reused instead of copied again; otherwise `snapshot(value)`.
+ *
+ * @param value The value to snapshot.
+ * @param previous A value `snapshot()` returned earlier, or `undefined`.
+ * @returns `previous` or a new snapshot.
+ */
+export function snapshotReusing<T>(value: T, previous: unknown): T {
+  if (previous !== undefined && matches(value, previous, 0)) {
+    return previous as T;
+  }
+  return copyRoot(value, true);
+}
+
+function copyRoot<T>(value: T, frozen: boolean): T {
   if (typeof value !== 'object' || value === null) return value;
   try {
-    return copy(value, undefined, 0) as T;
+    return copy(value, undefined, 0, frozen) as T;
   } catch (error) {
     if (error !== tooDeep) throw error;
     // A cycle (or very deep data): copy again, tracking what was copied.
-    return copy(value, new Map(), 0) as T;
+    return copy(value, new Map(), 0, frozen) as T;
   }
+}
+
+/** Whether `a` and `b` are the same primitive or the same object. */
+function same(a: unknown, b: unknown): boolean {
+  // `===` says 0 equals -0 and NaN differs from itself; a snapshot keeps both.
+  return a === b ? a !== 0 || Object.is(a, b) : a !== a && b !== b;
+}
+
+/**
+ * Whether `snap` (a frozen snapshot, or part of one) is what `snapshot()`
+ * would make of `value` now. Buffers never match (they are cheap to copy
+ * again); cycles and very deep data give up, so the caller copies them.
+ */
+function matches(value: unknown, snap: unknown, depth: number): boolean {
+  if (same(value, snap)) return true;
+  if (
+    typeof value !== 'object' || value === null ||
+    typeof snap !== 'object' || snap === null || depth > fastDepth
+  ) {
+    return false;
+  }
+  if (isArray(value)) {
+    if (
+      !isArray(snap) || snap.length !== value.length ||
+      value.length > sparseLength
+    ) {
+      return false;
+    }
+    for (let i = 0; i < value.length; i++) {
+      const item = value[i];
+      const old = snap[i];
+      if (!same(item, old) && !matches(item, old, depth + 1)) return false;
+    }
+    return true;
+  }
+  const proto = getProto(value);
+  if (proto !== objectProto && proto !== null) return false;
+  if (isArray(snap) || getProto(snap) !== proto) return false;
+  const keys = Object.keys(snap);
+  const source = value as Record<string, unknown>;
+  const old = snap as Record<string, unknown>;
+  let index = 0;
+  for (const key in source) {
+    if (!Object.hasOwn(source, key)) continue;
+    if (keys[index++] !== key) return false;
+    const item = source[key];
+    if (!same(item, old[key]) && !matches(item, old[key], depth + 1)) {
+      return false;
+    }
+  }
+  return index === keys.length;
 }
 
 /** Copies already made, by source; only used once the fast path gives up. */
@@ -37,13 +120,27 @@ type Seen = Map<object, unknown>;
 // The fast path keeps no map of visited containers; past this depth it
 // assumes a cycle and the slow path (which preserves cycles) takes over.
 const fastDepth = 200;
+// Arrays longer than this are copied by their own indexes (they may be
+// sparse), and never compared for reuse.
+const sparseLength = 2 ** 20;
 const tooDeep = new Error('snapshot too deep');
 
-function copy(value: object, seen: Seen | undefined, depth: number): unknown {
-  if (isArray(value)) return copyArray(value, seen, depth);
+function copy(
+  value: object,
+  seen: Seen | undefined,
+  depth: number,
+  frozen: boolean,
+): unknown {
+  if (isArray(value)) return copyArray(value, seen, depth, frozen);
   const proto = getProto(value);
   if (proto === objectProto || proto === null) {
-    return copyObject(value as Record<string, unknown>, proto, seen, depth);
+    return copyObject(
+      value as Record<string, unknown>,
+      proto,
+      seen,
+      depth,
+      frozen,
+    );
   }
   if (value instanceof ArrayBuffer) return value.slice(0);
   if (ArrayBuffer.isView(value)) return copyView(value);
@@ -54,6 +151,7 @@ function copyArray(
   source: unknown[],
   seen: Seen | undefined,
   depth: number,
+  frozen: boolean,
 ): readonly unknown[] {
   if (seen === undefined) {
     if (depth > fastDepth) throw tooDeep;
@@ -64,13 +162,41 @@ function copyArray(
   const length = source.length;
   const out = new Array(length);
   seen?.set(source, out);
-  for (let i = 0; i < length; i++) {
-    const item = source[i];
-    out[i] = typeof item === 'object' && item !== null
-      ? copy(item, seen, depth + 1)
+  if (length > sparseLength) {
+    copyPresent(source, out, seen, depth, frozen);
+  } else {
+    for (let i = 0; i < length; i++) {
+      const item = source[i];
+      out[i] = typeof item === 'object' && item !== null
+        ? copy(item, seen, depth + 1, frozen)
+        : item;
+    }
+  }
+  return frozen ? freeze(out) : out;
+}
+
+/**
+ * Copies only the indexes a very long array has, keeping its holes: walking
+ * every index of `new Array(2 ** 32 - 1)` would never end.
+ */
+function copyPresent(
+  source: unknown[],
+  out: unknown[],
+  seen: Seen | undefined,
+  depth: number,
+  frozen: boolean,
+): void {
+  for (const key in source) {
+    if (!Object.hasOwn(source, key)) continue;
+    const index = Number(key);
+    if (!Number.isInteger(index) || index < 0 || String(index) !== key) {
+      continue;
+    }
+    const item = source[index];
+    out[index] = typeof item === 'object' && item !== null
+      ? copy(item, seen, depth + 1, frozen)
       : item;
   }
-  return freeze(out);
 }
 
 function copyObject(
@@ -78,6 +204,7 @@ function copyObject(
   proto: object | null,
   seen: Seen | undefined,
   depth: number,
+  frozen: boolean,
 ): Record<string, unknown> {
   if (seen === undefined) {
     if (depth > fastDepth) throw tooDeep;
@@ -93,10 +220,10 @@ function copyObject(
     if (!Object.hasOwn(source, key)) continue;
     const item = source[key];
     out[key] = typeof item === 'object' && item !== null
-      ? copy(item, seen, depth + 1)
+      ? copy(item, seen, depth + 1, frozen)
       : item;
   }
-  return freeze(out);
+  return frozen ? freeze(out) : out;
 }
 
 function copyView(view: ArrayBufferView): ArrayBufferView {

@@ -1,6 +1,53 @@
 /**
- * Placeholder.
+ * The scripted model double: `ScriptedModel`, its step factories, item
+ * helpers and errors.
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { Agent, Runner } from '@openai/agents';
+ * import { assistantMessage, ScriptedModel } from '@scripted/agents';
+ *
+ * const model = new ScriptedModel([[assistantMessage('Hi!')]]);
+ * const runner = new Runner({ tracingDisabled: true });
+ * const result = await runner.run(new Agent({ name: 'A', model }), 'Hello');
+ * assert.equal(result.finalOutput, 'Hi!');
+ * model.assertComplete();
+ * ```
  *
  * @module
  */
-export {};
+export {
+  InvalidScriptedModelStepError,
+  type InvalidScriptedModelStepReason,
+  ScriptedModelRequestAbortedError,
+  UnconsumedModelStepsError,
+  UnexpectedModelCallError,
+} from './errors.ts';
+export {
+  assistantMessage,
+  type AssistantMessageOptions,
+  functionCall,
+  type FunctionCallOptions,
+} from './items.ts';
+export type { RecordedModelCall } from './recorded_call.ts';
+export { ScriptedModel } from './scripted_model.ts';
+export {
+  modelError,
+  type ModelErrorStep,
+  type ModelResponder,
+  modelResponder,
+  type ModelResponderStep,
+  modelResponse,
+  type ModelResponseInput,
+  type ModelResponseStep,
+  type ModelRetryAdviceInput,
+  modelStream,
+  type ModelStreamEvents,
+  type ModelStreamResponder,
+  modelStreamResponder,
+  type ModelStreamResponderStep,
+  type ModelStreamStep,
+  type ScriptedModelInput,
+  type ScriptedModelStep,
+} from './steps.ts';

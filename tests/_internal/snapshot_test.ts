@@ -1,6 +1,10 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
-import { snapshot } from '../../_internal/snapshot.ts';
+import {
+  detachedCopy,
+  snapshot,
+  snapshotReusing,
+} from '../../_internal/snapshot.ts';
 
 test('snapshot copies and freezes arrays and plain objects', () => {
   const source = { list: [1, { a: 'x' }], nested: { deep: { n: 1 } } };
@@ -63,4 +67,70 @@ test('snapshot returns primitives unchanged', () => {
   for (const value of [1, 'a', true, null, undefined, 10n]) {
     assert.equal(snapshot(value), value);
   }
+});
+
+test('detachedCopy copies containers without freezing them', () => {
+  const source = { list: [1, { a: 'x' }], fn: () => 1 };
+  const copy = detachedCopy(source);
+  assert.deepEqual(copy, source);
+  assert.notEqual(copy.list, source.list);
+  assert(!Object.isFrozen(copy));
+  assert(!Object.isFrozen(copy.list));
+  assert.equal(copy.fn, source.fn);
+  const frozen = snapshot(source);
+  const thawed = detachedCopy(frozen);
+  (thawed.list[1] as { a: string }).a = 'changed';
+  assert.deepEqual(frozen.list[1], { a: 'x' });
+});
+
+test('snapshotReusing reuses a snapshot only when it is what snapshot() would make', () => {
+  class Thing {}
+  const thing = new Thing();
+  const value = { n: 0, nan: NaN, list: [1, { thing }], key: 'v' };
+  const previous = snapshot(value);
+  assert.equal(
+    snapshotReusing({ ...value, list: [1, { thing }] }, previous),
+    previous,
+  );
+  const cases: unknown[] = [
+    { ...value, n: -0 },
+    { ...value, list: [1, { thing: new Thing() }] },
+    { ...value, list: [1, { thing }, 2] },
+    { nan: NaN, n: 0, list: value.list, key: 'v' },
+    { ...value, key: 'w' },
+    { ...value, extra: undefined },
+    Object.assign(Object.create(null), value),
+    [value],
+  ];
+  for (const changed of cases) {
+    const fresh = snapshotReusing(changed, previous);
+    assert.notEqual(fresh, previous);
+    assert.deepEqual(fresh, snapshot(changed));
+    assert(Object.isFrozen(fresh));
+  }
+  const buffer = { bytes: new Uint8Array([1]) };
+  const frozenBuffer = snapshot(buffer);
+  assert.notEqual(snapshotReusing(buffer, frozenBuffer), frozenBuffer);
+  const cyclic: Record<string, unknown> = { name: 'c' };
+  cyclic.self = cyclic;
+  const cyclicCopy = snapshotReusing(cyclic, snapshot(cyclic)) as Record<
+    string,
+    unknown
+  >;
+  assert.equal(cyclicCopy.self, cyclicCopy);
+  assert.equal(snapshotReusing(value, undefined).key, 'v');
+});
+
+test('snapshot copies a huge sparse array by its present indexes', () => {
+  const huge: unknown[] = new Array(2 ** 32 - 1);
+  huge[5] = { a: 1 };
+  huge[2 ** 31] = 'far';
+  const copy = snapshot({ huge });
+  assert.equal(copy.huge.length, 2 ** 32 - 1);
+  assert.deepEqual(copy.huge[5], { a: 1 });
+  assert.notEqual(copy.huge[5], huge[5]);
+  assert.equal(copy.huge[2 ** 31], 'far');
+  assert.equal(Object.hasOwn(copy.huge, 0), false);
+  assert(Object.isFrozen(copy.huge));
+  assert.notEqual(snapshotReusing({ huge }, copy), copy);
 });

@@ -1,9 +1,9 @@
 import { Runner } from '@openai/agents';
 import { SandboxAgent, shell } from '@openai/agents/sandbox';
 import {
+  ScriptedModel,
   assistantMessage,
   functionCall,
-  ScriptedModel,
   scriptedSandboxSession,
 } from '@scripted/agents';
 import assert from 'node:assert/strict';
