@@ -2,6 +2,9 @@
  * The one test command (`npm test`): every gate in order, each timed, the
  * first failure ends the run with its exit code.
  *
+ * The npm build and pack come before the runtime tests: the two-copies test
+ * loads the packed package beside the source, and Node runs the build.
+ *
  * Run: `deno run --allow-all scripts/test.ts [--from NAME] [--only NAME]`
  */
 
@@ -12,6 +15,11 @@ interface Stage {
 }
 
 const docSources = ['mod.ts', 'model/', 'sandbox/', 'realtime/', 'README.md'];
+
+// Preloaded by every test runner: a rejection that escapes a test fails the
+// run (proved by the `guard` stage).
+const guard = 'tests/_support/unhandled_rejection_guard.ts';
+const guardJs = guard.replace(/\.ts$/, '.js');
 
 const stages: Stage[] = [
   { name: 'fmt', cmd: 'deno', args: ['fmt', '--check'] },
@@ -34,6 +42,16 @@ const stages: Stage[] = [
     ],
   },
   {
+    name: 'build',
+    cmd: 'deno',
+    args: ['run', '--allow-all', 'scripts/build_npm.ts'],
+  },
+  {
+    name: 'pack-smoke',
+    cmd: 'deno',
+    args: ['run', '--allow-all', 'scripts/pack_smoke.ts'],
+  },
+  {
     name: 'deno-test',
     cmd: 'deno',
     args: [
@@ -47,27 +65,42 @@ const stages: Stage[] = [
       '--deny-run',
       '--deny-write',
       '--deny-ffi',
+      // Deno 2.9 runs the ops and resources sanitizers only when asked.
+      '--sanitize-ops',
+      '--sanitize-resources',
+      '--preload',
+      guard,
       ...docSources,
       'tests/',
     ],
   },
-  { name: 'bun-test', cmd: 'bun', args: ['test', './tests/'] },
   {
-    name: 'build',
-    cmd: 'deno',
-    args: ['run', '--allow-all', 'scripts/build_npm.ts'],
+    name: 'bun-test',
+    cmd: 'bun',
+    args: ['test', '--preload', `./${guard}`, './tests/'],
   },
   {
-    name: 'pack-smoke',
+    name: 'guard',
     cmd: 'deno',
-    args: ['run', '--allow-all', 'scripts/pack_smoke.ts'],
+    args: [
+      'run',
+      '--allow-read',
+      '--allow-run',
+      '--allow-env',
+      'scripts/guard_proof.ts',
+    ],
   },
   {
     name: 'transcripts',
     cmd: 'deno',
     args: ['run', '--allow-all', 'scripts/transcripts.ts'],
   },
-  { name: 'node-test', cmd: 'node', args: ['--test', 'npm/tests/'] },
+  {
+    name: 'node-test',
+    cmd: 'node',
+    // The runner passes --import on to every per-file child process.
+    args: ['--test', '--import', `./npm/${guardJs}`, 'npm/tests/'],
+  },
 ];
 
 const from = flag('--from');

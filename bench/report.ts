@@ -1,0 +1,132 @@
+/**
+ * Runs every bench file once (`deno bench --json bench/`) and prints the
+ * Markdown table of ratios within that one run: ours and the SDK's testing
+ * module against the floor, ours against the SDK's module, and the target
+ * of each scenario.
+ *
+ *     deno task bench:report            # runs the benches, then reports
+ *     deno task bench:report run.json   # reports a saved `deno bench --json`
+ *
+ * Ratios use the mean time per iteration (what `deno bench` itself compares)
+ * and, in brackets, the 75th percentile, which shrugs off the odd
+ * full-heap collection or a neighbour's burst on a shared machine.
+ *
+ * @module
+ */
+
+interface Stats {
+  avg: number;
+  p75: number;
+  n: number;
+}
+
+interface BenchRecord {
+  group?: string;
+  name: string;
+  results: { ok?: Stats }[];
+}
+
+/** What a scenario must reach: `ours / against <= max`. */
+interface Target {
+  label: string;
+  against: 'floor' | 'sdk';
+  max: number;
+}
+
+const targets: [prefix: string, target: Target][] = [
+  ['model call', { label: '<= 1.5x floor', against: 'floor', max: 1.5 }],
+  ['sandbox', { label: '<= 0.5x SDK', against: 'sdk', max: 0.5 }],
+  ['realtime sendAudio', { label: '<= 0.3x SDK', against: 'sdk', max: 0.3 }],
+  ['realtime emit', { label: '<= 1.0x SDK', against: 'sdk', max: 1 }],
+  ['Runner tool loop', { label: '<= 1.10x floor', against: 'floor', max: 1.1 }],
+];
+
+async function benchJson(): Promise<string> {
+  const saved = Deno.args[0];
+  if (saved !== undefined) return await Deno.readTextFile(saved);
+  const output = await new Deno.Command(Deno.execPath(), {
+    args: ['bench', '--json', '--allow-all', '--no-check', 'bench/'],
+    stdout: 'piped',
+    stderr: 'inherit',
+  }).output();
+  if (!output.success) throw new Error('deno bench failed');
+  return new TextDecoder().decode(output.stdout);
+}
+
+const format = (ns: number): string =>
+  ns >= 1e6
+    ? `${(ns / 1e6).toFixed(2)} ms`
+    : ns >= 1e3
+    ? `${(ns / 1e3).toFixed(1)} µs`
+    : `${ns.toFixed(0)} ns`;
+
+/** `yes` when mean and 75th percentile both meet the target. */
+function verdict(mean: number, p75: number, max: number): string {
+  if (mean <= max && p75 <= max) return 'yes';
+  if (mean <= max) return 'mean only';
+  return p75 <= max ? 'p75 only' : 'no';
+}
+
+const ratio = (a: Stats, b: Stats): string =>
+  `${(a.avg / b.avg).toFixed(2)}x (${(a.p75 / b.p75).toFixed(2)}x)`;
+
+const report = JSON.parse(await benchJson()) as {
+  runtime: string;
+  cpu: string;
+  benches: BenchRecord[];
+};
+const groups = new Map<string, Map<string, Stats>>();
+const infos: [group: string, name: string, stats: Stats][] = [];
+for (const bench of report.benches) {
+  const stats = bench.results[0]?.ok;
+  if (bench.group === undefined || stats === undefined) continue;
+  const role = bench.name.split(':')[0];
+  if (role === 'info') infos.push([bench.group, bench.name, stats]);
+  const rows = groups.get(bench.group) ?? new Map<string, Stats>();
+  rows.set(role, stats);
+  groups.set(bench.group, rows);
+}
+
+console.log(`${report.runtime}, ${report.cpu}\n`);
+console.log(
+  '| scenario | floor | ours | SDK module | ours / floor | SDK / floor ' +
+    '| ours / SDK | target | met |',
+);
+console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |');
+let missed = 0;
+for (const [group, rows] of groups) {
+  const floor = rows.get('floor');
+  const ours = rows.get('ours');
+  const sdk = rows.get('sdk');
+  if (!floor || !ours || !sdk) continue;
+  const target = targets.find(([prefix]) => group.startsWith(prefix))?.[1];
+  const against = target?.against === 'sdk' ? sdk : floor;
+  const met = target === undefined
+    ? ''
+    : verdict(ours.avg / against.avg, ours.p75 / against.p75, target.max);
+  if (met !== 'yes' && met !== '') missed++;
+  console.log(
+    `| ${group} | ${format(floor.avg)} | ${format(ours.avg)} | ${
+      format(sdk.avg)
+    } | ${ratio(ours, floor)} | ${ratio(sdk, floor)} | ${ratio(ours, sdk)} | ${
+      target?.label ?? ''
+    } | ${met} |`,
+  );
+}
+console.log(
+  '\nTimes are the mean per iteration; ratios are mean (75th percentile).',
+);
+for (const [group, name, stats] of infos) {
+  const rows = groups.get(group);
+  const floor = rows?.get('floor');
+  const sdk = rows?.get('sdk');
+  if (!floor || !sdk) continue;
+  console.log(
+    `- ${group}, ${name}: ${format(stats.avg)}; ${ratio(stats, floor)} floor, ${
+      ratio(stats, sdk)
+    } SDK`,
+  );
+}
+if (missed > 0) {
+  console.log(`${missed} target(s) missed by the mean or the 75th percentile`);
+}

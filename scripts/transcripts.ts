@@ -1,0 +1,88 @@
+/**
+ * Determinism across runtimes: runs the fixed workflows of
+ * `tests/_support/transcript_workflows.ts` on Deno, Bun and Node (the built
+ * JS), hashes each canonical JSON transcript with SHA-256, prints the
+ * hashes, and fails when they differ, pointing at the first differing line.
+ *
+ * Run after the npm build:
+ * `deno run --allow-read --allow-write --allow-run --allow-env scripts/transcripts.ts [--npm DIR]`
+ */
+
+const npmAt = Deno.args.indexOf('--npm');
+const npmDir = npmAt === -1 ? 'npm' : Deno.args[npmAt + 1];
+const printer = 'tests/_support/print_transcript';
+const outDir = '.tmp/transcripts';
+
+const runtimes: { name: string; cmd: string; args: string[] }[] = [
+  {
+    name: 'deno',
+    cmd: 'deno',
+    // No network, subprocess or write: the doubles make no request.
+    args: [
+      'run',
+      '--no-check',
+      '--allow-env',
+      '--allow-read',
+      '--deny-net',
+      '--deny-run',
+      '--deny-write',
+      `${printer}.ts`,
+    ],
+  },
+  { name: 'bun', cmd: 'bun', args: [`${printer}.ts`] },
+  { name: 'node', cmd: 'node', args: [`${npmDir}/${printer}.js`] },
+];
+
+async function sha256(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest(
+    'SHA-256',
+    new TextEncoder().encode(text),
+  );
+  return [...new Uint8Array(digest)]
+    .map((byte) => byte.toString(16).padStart(2, '0'))
+    .join('');
+}
+
+await Deno.mkdir(outDir, { recursive: true });
+const results: { name: string; text: string; hash: string }[] = [];
+for (const runtime of runtimes) {
+  const out = await new Deno.Command(runtime.cmd, {
+    args: runtime.args,
+    stdout: 'piped',
+    stderr: 'piped',
+    env: { NO_COLOR: '1' },
+  }).output();
+  const text = new TextDecoder().decode(out.stdout);
+  if (out.code !== 0) {
+    console.error(new TextDecoder().decode(out.stderr));
+    console.error(`transcripts: ${runtime.name} exited ${out.code}`);
+    Deno.exit(1);
+  }
+  await Deno.writeTextFile(`${outDir}/${runtime.name}.json`, text);
+  const hash = await sha256(text);
+  results.push({ name: runtime.name, text, hash });
+  console.log(
+    `${runtime.name.padEnd(5)} sha256 ${hash} (${text.length} bytes)`,
+  );
+}
+
+const [first, ...rest] = results;
+const differing = rest.filter((result) => result.hash !== first.hash);
+if (differing.length === 0) {
+  console.log(`transcripts: identical on deno, bun and node: ${first.hash}`);
+  Deno.exit(0);
+}
+for (const other of differing) {
+  const a = first.text.split('\n');
+  const b = other.text.split('\n');
+  const line = a.findIndex((text, i) => text !== b[i]);
+  const at = line === -1 ? Math.min(a.length, b.length) : line;
+  console.error(
+    `\ntranscripts: ${other.name} differs from ${first.name} at line ${
+      at + 1
+    }:\n  ${first.name}: ${a[at] ?? '<end>'}\n  ${other.name}: ${
+      b[at] ?? '<end>'
+    }\nFull diff: diff ${outDir}/${first.name}.json ${outDir}/${other.name}.json`,
+  );
+}
+Deno.exit(1);

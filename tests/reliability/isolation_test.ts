@@ -1,0 +1,146 @@
+import assert from 'node:assert/strict';
+import test from 'node:test';
+import { RealtimeAgent, RealtimeSession } from '@openai/agents/realtime';
+import { ScriptedRealtimeTransport } from '@scripted/agents/realtime';
+import { sanitizedTest } from '../_support/sanitized_test.ts';
+import { trackedSignal } from '../_support/tracked_signal.ts';
+import { runWorkflows } from '../_support/transcript_workflows.ts';
+
+test('trackedSignal counts a listener nobody removed', () => {
+  // The listener checks below must be able to fail.
+  const tracked = trackedSignal();
+  const listener = () => {};
+  tracked.signal.addEventListener('abort', listener);
+  assert.equal(tracked.active(), 1);
+  tracked.signal.removeEventListener('abort', listener);
+  assert.equal(tracked.active(), 0);
+  tracked.signal.addEventListener('abort', () => {}, { once: true });
+  tracked.controller.abort();
+  assert.equal(tracked.active(), 0);
+});
+
+function session(transport: ScriptedRealtimeTransport): RealtimeSession {
+  return new RealtimeSession(new RealtimeAgent({ name: 'Assistant' }), {
+    transport,
+  });
+}
+
+sanitizedTest(
+  'ScriptedRealtimeTransport runScenario removes its signal listener and timers when it succeeds',
+  async () => {
+    const tracked = trackedSignal();
+    const transport = new ScriptedRealtimeTransport();
+    const app = session(transport);
+    await transport.runScenario({
+      signal: tracked.signal,
+      scenario: async ({ expectCall }) => {
+        await expectCall('connect');
+        await expectCall('close');
+      },
+      exercise: async () => {
+        await app.connect({ apiKey: 'test' });
+        app.close();
+      },
+    });
+    assert.equal(tracked.active(), 0);
+    transport.assertComplete();
+  },
+);
+
+sanitizedTest(
+  'ScriptedRealtimeTransport runScenario removes its signal listener when a side fails',
+  async () => {
+    const tracked = trackedSignal();
+    const transport = new ScriptedRealtimeTransport();
+    const failure = new Error('exercise failed');
+    await assert.rejects(
+      transport.runScenario({
+        signal: tracked.signal,
+        scenario: async ({ expectCall }) => {
+          await expectCall('connect').catch(() => undefined);
+        },
+        exercise: () => Promise.reject(failure),
+      }),
+      failure,
+    );
+    assert.equal(tracked.active(), 0);
+  },
+);
+
+sanitizedTest(
+  'ScriptedRealtimeTransport runScenario removes its signal listener when the signal cancels it',
+  async () => {
+    const tracked = trackedSignal();
+    const transport = new ScriptedRealtimeTransport();
+    let release!: () => void;
+    const blocked = new Promise<void>((resolve) => (release = resolve));
+    const run = transport.runScenario({
+      signal: tracked.signal,
+      scenario: async ({ expectCall }) => {
+        await expectCall('connect').catch(() => undefined);
+      },
+      exercise: () => blocked,
+    });
+    assert.equal(tracked.active() > 0, true, 'runScenario listens to signal');
+    tracked.controller.abort(new Error('deadline'));
+    await assert.rejects(run, (error: Error) => {
+      assert.equal(error.name, 'ScriptedRealtimeScenarioCancelledError');
+      assert.deepEqual(
+        (error as unknown as { pendingExpectations: string[] })
+          .pendingExpectations,
+        ['connect'],
+      );
+      return true;
+    });
+    release();
+    assert.equal(tracked.active(), 0);
+  },
+);
+
+sanitizedTest(
+  'Every transcript workflow leaves no timer, op or resource behind',
+  async () => {
+    // On Deno the sanitizers check this test; elsewhere it still must pass.
+    const transcript = await runWorkflows();
+    assert.equal(typeof transcript, 'object');
+  },
+);
+
+test('The doubles make no network request in any workflow', async () => {
+  const attempts: string[] = [];
+  const globals = globalThis as Record<string, unknown>;
+  const saved = { fetch: globals.fetch, WebSocket: globals.WebSocket };
+  globals.fetch = (input: unknown) => {
+    attempts.push(`fetch ${String(input)}`);
+    return Promise.reject(new Error('network is off in this test'));
+  };
+  globals.WebSocket = class {
+    constructor(url: unknown) {
+      attempts.push(`WebSocket ${String(url)}`);
+      throw new Error('network is off in this test');
+    }
+  };
+  try {
+    await runWorkflows();
+  } finally {
+    globals.fetch = saved.fetch;
+    globals.WebSocket = saved.WebSocket;
+  }
+  assert.deepEqual(attempts, []);
+});
+
+test('The Deno run denies network, subprocesses and writes', () => {
+  const deno = (globalThis as {
+    Deno?: {
+      permissions: { querySync(d: { name: string }): { state: string } };
+    };
+  }).Deno;
+  if (deno === undefined) return; // Bun and Node have no permission model.
+  for (const name of ['net', 'run', 'write']) {
+    assert.notEqual(
+      deno.permissions.querySync({ name }).state,
+      'granted',
+      `deno test runs with ${name} allowed`,
+    );
+  }
+});

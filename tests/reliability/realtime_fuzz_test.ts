@@ -1,0 +1,329 @@
+import assert from 'node:assert/strict';
+import test from 'node:test';
+import fc from 'fast-check';
+import { ScriptedRealtimeTransport } from '@scripted/agents/realtime';
+import {
+  anyValue,
+  asyncOutcomeOf,
+  fuzzParameters,
+  inheritedNames,
+  isHostileThrow,
+  materialize,
+  mutatedRecord,
+  outcomeOf,
+  smallValue,
+} from '../_support/fuzz.ts';
+import { trackedSignal } from '../_support/tracked_signal.ts';
+
+const inputError = 'InvalidRealtimeScenarioInputError';
+const realtimeErrors = [
+  inputError,
+  'UnexpectedRealtimeCallError',
+  'RealtimeCallMatcherError',
+  'IncompleteRealtimeScenarioError',
+  'ScriptedRealtimeScenarioCancelledError',
+  'ScriptedRealtimeConnectionSupersededError',
+];
+
+// The outbound methods the contract lists.
+const methods = [
+  'connect',
+  'sendEvent',
+  'requestResponse',
+  'sendMessage',
+  'addImage',
+  'sendAudio',
+  'updateSessionConfig',
+  'close',
+  'mute',
+  'sendFunctionCallOutput',
+  'interrupt',
+  'resetHistory',
+  'sendMcpResponse',
+] as const;
+const notMethods = [
+  ...inheritedNames,
+  'on',
+  'emit',
+  'calls',
+  'status',
+  'runScenario',
+  'expectCall',
+  'CONNECT',
+];
+
+const method = fc.constantFrom(...methods);
+const badMethod = fc.oneof(
+  fc.constantFrom(...notMethods),
+  anyValue.filter((value) => typeof materialize(value) !== 'string'),
+);
+const notAFunction = anyValue.filter((value) => {
+  const made = materialize(value);
+  return typeof made !== 'function' && made !== undefined;
+});
+
+function isMethod(value: unknown): boolean {
+  return (methods as readonly unknown[]).includes(value);
+}
+
+test('ScriptedRealtimeTransport expectCall accepts a method and optional matcher and rejects the rest', () => {
+  const args = fc.oneof(
+    fc.tuple(method, fc.constantFrom(undefined, () => true)),
+    fc.tuple(badMethod, fc.constant(undefined)),
+    fc.tuple(method, notAFunction),
+    fc.tuple(anyValue, anyValue),
+  );
+  fc.assert(
+    fc.property(args, ([rawMethod, rawMatcher]) => {
+      const name = materialize(rawMethod);
+      const matcher = materialize(rawMatcher);
+      const transport = new ScriptedRealtimeTransport();
+      const result = outcomeOf(
+        () => transport.expectCall(name as never, matcher as never),
+        [inputError],
+      );
+      const valid = isMethod(name) &&
+        (matcher === undefined || typeof matcher === 'function');
+      assert.equal(result.accepted, valid);
+      if (!result.accepted) {
+        assert.equal(result.error.operation, 'expectCall');
+        assert.equal(
+          result.error.argument,
+          isMethod(name) ? 'matcher' : 'method',
+        );
+        return;
+      }
+      assert(result.value instanceof Promise);
+      // A pending expectation is reported, never left to hang silently.
+      const incomplete = outcomeOf(
+        () => transport.assertComplete(),
+        realtimeErrors,
+      );
+      assert(!incomplete.accepted);
+      assert.equal(incomplete.error.name, 'IncompleteRealtimeScenarioError');
+      assert.deepEqual(incomplete.error.pendingExpectations, [name]);
+    }),
+    fuzzParameters(),
+  );
+});
+
+test('ScriptedRealtimeTransport failNextCall accepts a method and an error value and rejects the rest', () => {
+  const args = fc.oneof(
+    fc.tuple(method, smallValue.filter((v) => materialize(v) !== undefined)),
+    fc.tuple(badMethod, fc.constant(new Error('x'))),
+    fc.tuple(method, fc.constant(undefined)),
+    fc.tuple(anyValue, anyValue),
+  );
+  fc.assert(
+    fc.property(args, ([rawMethod, rawError]) => {
+      const name = materialize(rawMethod);
+      const error = materialize(rawError);
+      const transport = new ScriptedRealtimeTransport();
+      const result = outcomeOf(
+        () => transport.failNextCall(name as never, error),
+        [inputError],
+      );
+      assert.equal(result.accepted, isMethod(name) && error !== undefined);
+      if (!result.accepted) {
+        assert.equal(result.error.operation, 'failNextCall');
+        assert.equal(
+          result.error.argument,
+          isMethod(name) ? 'error' : 'method',
+        );
+        return;
+      }
+      const incomplete = outcomeOf(
+        () => transport.assertComplete(),
+        realtimeErrors,
+      );
+      assert(!incomplete.accepted);
+      assert.deepEqual(incomplete.error.pendingFailures, [name]);
+    }),
+    fuzzParameters(),
+  );
+});
+
+test('ScriptedRealtimeTransport emit delivers any event synchronously and never throws by itself', () => {
+  fc.assert(
+    fc.property(
+      fc.oneof(fc.constantFrom('item_update', 'audio', 'error'), fc.string()),
+      fc.array(anyValue, { maxLength: 3 }),
+      fc.boolean(),
+      (type, rawArgs, listen) => {
+        const args = rawArgs.map(materialize);
+        const transport = new ScriptedRealtimeTransport();
+        const seen: unknown[][] = [];
+        if (listen) {
+          transport.on(type as never, (...got: unknown[]) => seen.push(got));
+        }
+        const delivered = (transport.emit as (...a: unknown[]) => boolean)(
+          type,
+          ...args,
+        );
+        assert.equal(delivered, listen);
+        assert.deepEqual(seen, listen ? [args] : []);
+      },
+    ),
+    fuzzParameters(),
+  );
+});
+
+type Side = 'scenario' | 'exercise';
+const userError = new Error('user side failed');
+
+/** One fuzzed behaviour of a scenario or exercise callback. */
+const behaviour = fc.constantFrom(
+  'return',
+  'async',
+  'throw',
+  'reject',
+  'value',
+  'pending',
+  'expect-connect',
+  'expect-bad',
+  'emit',
+  'connect',
+  'close',
+);
+type Behaviour = typeof behaviour extends fc.Arbitrary<infer T> ? T : never;
+
+function callback(
+  side: Side,
+  kind: Behaviour,
+  transport: ScriptedRealtimeTransport,
+  value: unknown,
+): (context?: {
+  expectCall(method: unknown): Promise<unknown>;
+  emit(type: unknown, ...args: unknown[]): boolean;
+}) => unknown {
+  switch (kind) {
+    case 'return':
+      return () => undefined;
+    case 'async':
+      return async () => {};
+    case 'throw':
+      return () => {
+        throw userError;
+      };
+    case 'reject':
+      return () => Promise.reject(userError);
+    case 'value':
+      return () => value;
+    case 'pending':
+      return () => new Promise(() => {});
+    case 'expect-connect':
+      return side === 'scenario'
+        ? async (context) => {
+          await context!.expectCall('connect');
+        }
+        : () => transport.expectCall('connect');
+    case 'expect-bad':
+      return (context) =>
+        (context?.expectCall ?? transport.expectCall.bind(transport))(
+          value as never,
+        );
+    case 'emit':
+      return (context) =>
+        (context?.emit ??
+          (transport.emit.bind(transport) as (...a: unknown[]) => boolean))(
+            value,
+            value,
+          );
+    case 'connect':
+      return () => transport.connect({ apiKey: 'k' } as never);
+    case 'close':
+      return () => transport.close();
+  }
+}
+
+const signalKind = fc.constantFrom(
+  'none',
+  'idle',
+  'aborted',
+  'abort-later',
+  'not-a-signal',
+);
+
+test('ScriptedRealtimeTransport runScenario settles with a structured error or the user error, never hangs or leaks a listener', async () => {
+  await fc.assert(
+    fc.asyncProperty(
+      behaviour,
+      behaviour,
+      signalKind,
+      smallValue,
+      async (scenarioKind, exerciseKind, rawSignalKind, rawValue) => {
+        const value = materialize(rawValue);
+        const transport = new ScriptedRealtimeTransport();
+        // Any side that can wait for the other needs a signal to end it.
+        const blocking = [scenarioKind, exerciseKind].some((kind) =>
+          kind === 'pending' || kind === 'expect-connect'
+        );
+        const kind = blocking && rawSignalKind !== 'aborted'
+          ? 'abort-later'
+          : rawSignalKind;
+        const tracked = trackedSignal();
+        if (kind === 'aborted') tracked.controller.abort(new Error('early'));
+        const signal = kind === 'none'
+          ? undefined
+          : kind === 'not-a-signal'
+          ? value ?? {}
+          : tracked.signal;
+        const run = asyncOutcomeOf(
+          () =>
+            transport.runScenario({
+              scenario: callback('scenario', scenarioKind, transport, value),
+              exercise: callback('exercise', exerciseKind, transport, value),
+              signal,
+            } as never),
+          realtimeErrors,
+          // The user's own error, or a hostile value's, passes through (a
+          // callback returning a revoked proxy makes the engine throw).
+          (thrown) =>
+            thrown === userError || isHostileThrow(thrown) ||
+            ([scenarioKind, exerciseKind].includes('value') &&
+              thrown instanceof TypeError &&
+              thrown.message.includes('revoked')),
+        );
+        if (kind === 'abort-later') {
+          await new Promise((resolve) => setTimeout(resolve, 0));
+          tracked.controller.abort(new Error('later'));
+        }
+        const result = await run;
+        if (kind === 'not-a-signal' && value !== undefined) {
+          // A wrong signal is reported as the contract's input error.
+          assert(!result.accepted);
+          assert.equal(result.error.name, inputError);
+        }
+        assert.equal(tracked.active(), 0, 'runScenario left a listener');
+      },
+    ),
+    fuzzParameters(),
+  );
+});
+
+test('ScriptedRealtimeTransport runScenario rejects malformed options with the input error', async () => {
+  const options = fc.oneof(
+    anyValue,
+    mutatedRecord({
+      scenario: () => {},
+      exercise: () => {},
+      signal: undefined,
+    }),
+  );
+  await fc.assert(
+    fc.asyncProperty(options, async (raw) => {
+      const made = materialize(raw);
+      const transport = new ScriptedRealtimeTransport();
+      const result = await asyncOutcomeOf(
+        () => transport.runScenario(made as never),
+        realtimeErrors,
+        isHostileThrow,
+      );
+      if (!result.accepted && result.error.name === inputError) {
+        assert.equal(result.error.operation, 'runScenario');
+        assert.equal(typeof result.error.argument, 'string');
+      }
+    }),
+    fuzzParameters(),
+  );
+});
