@@ -25,6 +25,11 @@ const stages: Stage[] = [
   { name: 'fmt', cmd: 'deno', args: ['fmt', '--check'] },
   { name: 'lint', cmd: 'deno', args: ['lint'] },
   {
+    name: 'examples',
+    cmd: 'deno',
+    args: ['run', '--allow-read', '--allow-env', 'scripts/check_examples.ts'],
+  },
+  {
     name: 'publish',
     cmd: 'deno',
     args: ['publish', '--dry-run', '--allow-dirty'],
@@ -59,6 +64,7 @@ const stages: Stage[] = [
       '--no-check',
       '--doc',
       '--shuffle',
+      '--parallel',
       '--allow-env',
       '--allow-read',
       '--deny-net',
@@ -99,7 +105,14 @@ const stages: Stage[] = [
     name: 'node-test',
     cmd: 'node',
     // The runner passes --import on to every per-file child process.
-    args: ['--test', '--import', `./npm/${guardJs}`, 'npm/tests/'],
+    args: [
+      '--test',
+      // Node 20 defaults to one file at a time on two cores.
+      '--test-concurrency=2',
+      '--import',
+      `./npm/${guardJs}`,
+      'npm/tests/',
+    ],
   },
 ];
 
