@@ -17,6 +17,7 @@ import {
   recordConnectOptions,
   type RecordedRealtimeCall,
 } from './calls.ts';
+import { recordAudioCall } from './_audio.ts';
 import { ListenerRegistry } from './emitter.ts';
 import {
   InvalidRealtimeScenarioInputError,
@@ -496,12 +497,7 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    * @throws {UnexpectedRealtimeCallError} On a mismatch, or an injected failure.
    */
   sendAudio(audio: P<'sendAudio'>[0], options: P<'sendAudio'>[1]): void {
-    this.#enter({
-      index: this.#ledger.calls.length,
-      method: 'sendAudio',
-      audio: snapshot(audio),
-      options: snapshot(options),
-    });
+    this.#enter(recordAudioCall(this.#ledger.calls.length, audio, options));
   }
 
   /**
