@@ -144,6 +144,8 @@ function copy(
   }
   if (value instanceof ArrayBuffer) return value.slice(0);
   if (ArrayBuffer.isView(value)) return copyView(value);
+  const buffer = foreignBuffer(value);
+  if (buffer !== undefined) return buffer;
   return value;
 }
 
@@ -219,9 +221,11 @@ function copyObject(
   for (const key in source) {
     if (!Object.hasOwn(source, key)) continue;
     const item = source[key];
-    out[key] = typeof item === 'object' && item !== null
+    const copied = typeof item === 'object' && item !== null
       ? copy(item, seen, depth + 1, frozen)
       : item;
+    if (key === '__proto__') setOwn(out, key, copied);
+    else out[key] = copied;
   }
   return frozen ? freeze(out) : out;
 }
@@ -234,4 +238,47 @@ function copyView(view: ArrayBufferView): ArrayBufferView {
   if (view instanceof DataView) return new DataView(bytes);
   const Ctor = view.constructor as new (buffer: ArrayBufferLike) => unknown;
   return new Ctor(bytes) as ArrayBufferView;
+}
+
+/**
+ * Sets an own, enumerable data property, even for a key such as
+ * `__proto__` that plain assignment would treat as the prototype.
+ *
+ * @param target The object to write.
+ * @param key The key.
+ * @param value The value.
+ */
+export function setOwn(
+  target: Record<string, unknown>,
+  key: string,
+  value: unknown,
+): void {
+  Object.defineProperty(target, key, {
+    value,
+    writable: true,
+    enumerable: true,
+    configurable: true,
+  });
+}
+
+const toTag = Object.prototype.toString;
+const sliceBuffer = ArrayBuffer.prototype.slice;
+
+// An ArrayBuffer from another realm (a vm context, an iframe) fails
+// `instanceof`, and a SharedArrayBuffer is not one: both are still copied.
+function foreignBuffer(value: object): ArrayBufferLike | undefined {
+  let tag: string;
+  try {
+    tag = toTag.call(value);
+  } catch {
+    return undefined;
+  }
+  if (tag === '[object ArrayBuffer]') {
+    return sliceBuffer.call(value, 0) as ArrayBuffer;
+  }
+  if (tag === '[object SharedArrayBuffer]') {
+    const shared = new Uint8Array(value as SharedArrayBuffer);
+    return new Uint8Array(shared).buffer;
+  }
+  return undefined;
 }

@@ -9,7 +9,7 @@ import type {
   RealtimeTransportLayer,
   RealtimeTransportLayerConnectOptions,
 } from '@openai/agents-realtime';
-import { snapshot } from '../_internal/snapshot.ts';
+import { setOwn, snapshot } from '../_internal/snapshot.ts';
 
 /** Members of the transport that belong to its event emitter. */
 type EmitterMember = 'on' | 'off' | 'once' | 'emit';
@@ -251,7 +251,7 @@ export function recordConnectOptions(options: unknown): RecordedConnectOptions {
       out.apiKeyProvided = typeof apiKey === 'function' ||
         (typeof apiKey === 'string' && apiKey.length > 0);
     } else {
-      out[key] = source[key];
+      setOwn(out, key, source[key]);
     }
   }
   return snapshot(out) as RecordedConnectOptions;

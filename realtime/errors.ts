@@ -88,6 +88,11 @@ export class RealtimeCallMatcherError extends Error {
   readonly callIndex: number;
   /** The method that was called. */
   readonly actualMethod: RealtimeTransportMethod;
+  /**
+   * What the matcher returned: `false`, or a promise (matchers run inside
+   * the application's call and must be synchronous).
+   */
+  readonly matcherResult: 'false' | 'promise';
 
   /**
    * @param fields The structured fields of the error.
@@ -95,15 +100,22 @@ export class RealtimeCallMatcherError extends Error {
   constructor(fields: {
     callIndex: number;
     actualMethod: RealtimeTransportMethod;
+    matcherResult?: 'false' | 'promise';
   }) {
+    const matcherResult = fields.matcherResult ?? 'false';
     super(
       `Realtime call matcher rejected call ${fields.callIndex}: ${
         quote(fields.actualMethod)
-      } did not match its expectation`,
+      } did not match its expectation (${
+        matcherResult === 'false'
+          ? 'the matcher returned false'
+          : 'the matcher returned a promise; matchers must be synchronous'
+      })`,
     );
     this.name = 'RealtimeCallMatcherError';
     this.callIndex = fields.callIndex;
     this.actualMethod = fields.actualMethod;
+    this.matcherResult = matcherResult;
   }
 }
 

@@ -52,15 +52,18 @@ function check(
     if (error !== undefined) return error;
     result = false;
   }
-  if (result instanceof Promise) {
+  let matcherResult: 'false' | 'promise' = 'false';
+  if (isThenable(result)) {
     // Matchers run inside the application's call and cannot be awaited.
-    result.catch(noop);
-    result = false;
+    Promise.resolve(result).catch(noop);
+    matcherResult = 'promise';
+  } else if (result !== false) {
+    return undefined;
   }
-  if (result !== false) return undefined;
   return new RealtimeCallMatcherError({
     callIndex: call.index,
     actualMethod: call.method,
+    matcherResult,
   });
 }
 
@@ -210,5 +213,17 @@ export class CallLedger {
 
   #remember(error: unknown): void {
     this.#mismatch ??= { error };
+  }
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  if (
+    (typeof value !== 'object' && typeof value !== 'function') ||
+    value === null
+  ) return false;
+  try {
+    return typeof (value as { then?: unknown }).then === 'function';
+  } catch {
+    return false;
   }
 }

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
+import vm from 'node:vm';
 import {
   detachedCopy,
   snapshot,
@@ -133,4 +134,34 @@ test('snapshot copies a huge sparse array by its present indexes', () => {
   assert.equal(Object.hasOwn(copy.huge, 0), false);
   assert(Object.isFrozen(copy.huge));
   assert.notEqual(snapshotReusing({ huge }, copy), copy);
+});
+
+test('snapshot keeps a __proto__ key as an own property', () => {
+  const parsed = JSON.parse('{"__proto__":{"cmd":"rm -rf /"},"workdir":"/w"}');
+  const copy = snapshot(parsed) as Record<string, unknown>;
+  assert.equal(Object.getPrototypeOf(copy), Object.prototype);
+  assert.deepEqual(Object.keys(copy), ['__proto__', 'workdir']);
+  assert.equal((copy as { cmd?: unknown }).cmd, undefined);
+  assert.deepEqual(Object.getOwnPropertyDescriptor(copy, '__proto__')?.value, {
+    cmd: 'rm -rf /',
+  });
+  assert.deepStrictEqual(copy, parsed);
+});
+
+test('snapshot copies ArrayBuffers from another realm and shared buffers', () => {
+  const foreign = vm.runInNewContext(
+    'new Uint8Array([1, 2, 3, 4]).buffer',
+  ) as ArrayBuffer;
+  assert.equal(foreign instanceof ArrayBuffer, false);
+  const copy = snapshot({ foreign }).foreign;
+  assert.notEqual(copy, foreign);
+  new Uint8Array(foreign)[0] = 99;
+  assert.deepEqual([...new Uint8Array(copy)], [1, 2, 3, 4]);
+
+  const shared = new SharedArrayBuffer(3);
+  new Uint8Array(shared).set([5, 6, 7]);
+  const sharedCopy = snapshot({ shared }).shared as unknown as ArrayBuffer;
+  assert.notEqual(sharedCopy, shared);
+  new Uint8Array(shared)[0] = 0;
+  assert.deepEqual([...new Uint8Array(sharedCopy)], [5, 6, 7]);
 });

@@ -37,7 +37,21 @@ test('RealtimeCallMatcherError holds its fields', () => {
   assert.equal(error.name, 'RealtimeCallMatcherError');
   assert.equal(error.callIndex, 0);
   assert.equal(error.actualMethod, 'mute');
-  assert.match(error.message, /^Realtime call matcher rejected call 0: "mute"/);
+  assert.equal(error.matcherResult, 'false');
+  assert.equal(
+    error.message,
+    'Realtime call matcher rejected call 0: "mute" did not match its expectation (the matcher returned false)',
+  );
+  const async = new RealtimeCallMatcherError({
+    callIndex: 2,
+    actualMethod: 'close',
+    matcherResult: 'promise',
+  });
+  assert.equal(async.matcherResult, 'promise');
+  assert.match(
+    async.message,
+    /returned a promise; matchers must be synchronous/,
+  );
 });
 
 test('IncompleteRealtimeScenarioError holds frozen copies of what is left', () => {

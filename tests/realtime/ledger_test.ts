@@ -100,6 +100,8 @@ test('ScriptedRealtimeTransport rejects a call whose matcher returns false', asy
     assert.equal(error.name, 'RealtimeCallMatcherError');
     assert.equal(error.callIndex, 0);
     assert.equal(error.actualMethod, 'sendMessage');
+    assert.equal(error.matcherResult, 'false');
+    assert.match(error.message, /the matcher returned false/);
     return true;
   });
   await assert.rejects(expected, RealtimeCallMatcherError);
@@ -121,7 +123,26 @@ test('ScriptedRealtimeTransport treats an async matcher as a rejection', async (
   const transport = new ScriptedRealtimeTransport();
   // deno-lint-ignore require-await
   const expected = transport.expectCall('mute', (async () => true) as never);
-  assert.throws(() => transport.mute(true), RealtimeCallMatcherError);
+  assert.throws(() => transport.mute(true), (error) => {
+    assert(error instanceof RealtimeCallMatcherError);
+    assert.equal(error.matcherResult, 'promise');
+    assert.match(error.message, /matchers must be synchronous/);
+    return true;
+  });
+  await assert.rejects(expected, RealtimeCallMatcherError);
+});
+
+test('ScriptedRealtimeTransport treats a thenable matcher result as a rejection', async () => {
+  const transport = new ScriptedRealtimeTransport();
+  const thenable = {
+    then: (resolve: (value: boolean) => void) => resolve(true),
+  };
+  const expected = transport.expectCall('mute', (() => thenable) as never);
+  assert.throws(() => transport.mute(true), (error) => {
+    assert(error instanceof RealtimeCallMatcherError);
+    assert.equal(error.matcherResult, 'promise');
+    return true;
+  });
   await assert.rejects(expected, RealtimeCallMatcherError);
 });
 

@@ -347,3 +347,15 @@ test('ScriptedRealtimeTransport JSON form holds only status, muted and calls', (
     calls: [{ index: 0, method: 'interrupt' }],
   });
 });
+
+test('ScriptedRealtimeTransport records a __proto__ connect option as an own key', async () => {
+  const transport = new ScriptedRealtimeTransport();
+  const options = JSON.parse('{"apiKey":"k","__proto__":{"model":"x"}}');
+  await transport.connect(options);
+  const call = transport.calls[0];
+  assert(call.method === 'connect');
+  assert.equal(Object.getPrototypeOf(call.options), Object.prototype);
+  assert.deepEqual(Object.keys(call.options), ['apiKeyProvided', '__proto__']);
+  assert.equal((call.options as { model?: string }).model, undefined);
+  transport.close();
+});
