@@ -83,6 +83,7 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
   #muted = false;
   #connecting: ((error: unknown) => void) | undefined = undefined;
   #running = false;
+  #callsView: readonly RecordedRealtimeCall[] = freeze([]);
 
   /**
    * The lifecycle status: `connecting` during `connect()`, `connected`
@@ -110,7 +111,12 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    * @returns A frozen copy of the list.
    */
   get calls(): readonly RecordedRealtimeCall[] {
-    return freeze(this.#ledger.calls.slice());
+    const calls = this.#ledger.calls;
+    // Calls are only ever appended: the view is stale exactly when shorter.
+    if (this.#callsView.length !== calls.length) {
+      this.#callsView = freeze(calls.slice());
+    }
+    return this.#callsView;
   }
 
   /**
