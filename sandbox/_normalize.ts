@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { closest, describeKeys, describeValue } from './_describe.ts';
 import { InvalidScriptedSandboxStepError } from './errors.ts';
 import type { SandboxMethod, SyncSandboxMethod } from './methods.ts';
 
@@ -39,6 +40,8 @@ const methodKinds = {
   supportsPty: 'sync',
   close: 'async',
 } as const satisfies { readonly [M in SandboxMethod]: MethodKind<M> };
+
+const methodNames = Object.keys(methodKinds) as SandboxMethod[];
 
 /**
  * Tells a scriptable method name apart from anything else.
@@ -92,6 +95,7 @@ export function normalizeSteps(steps: unknown): NormalizedStep[] {
     throw new InvalidScriptedSandboxStepError({
       reason: 'invalid_steps',
       inputIndex: undefined,
+      received: describeValue(steps),
     }, { cause });
   }
   const out: NormalizedStep[] = [];
@@ -102,11 +106,12 @@ export function normalizeSteps(steps: unknown): NormalizedStep[] {
 }
 
 function normalizeStep(steps: unknown[], inputIndex: number): NormalizedStep {
+  let step: unknown;
   let read: Record<string, unknown>;
   try {
-    read = readStep(steps[inputIndex]);
+    step = steps[inputIndex];
+    read = readStep(step);
   } catch (cause) {
-    if (cause instanceof InvalidScriptedSandboxStepError) throw cause;
     throw new InvalidScriptedSandboxStepError({
       reason: 'invalid_step',
       inputIndex,
@@ -114,27 +119,44 @@ function normalizeStep(steps: unknown[], inputIndex: number): NormalizedStep {
   }
   const fail = (
     reason: InvalidScriptedSandboxStepError['reason'],
-    method?: SandboxMethod,
+    method: SandboxMethod | undefined,
+    received: string | undefined,
   ): never => {
-    throw new InvalidScriptedSandboxStepError({ reason, inputIndex, method });
+    throw new InvalidScriptedSandboxStepError({
+      reason,
+      inputIndex,
+      method,
+      received,
+    });
   };
-  if (read === notAnObject) fail('invalid_step');
+  if (read === notAnObject) {
+    fail('invalid_step', undefined, describeValue(step));
+  }
   const method = read.method;
-  if (!isSandboxMethod(method)) return fail('unknown_method');
-  if (Object.keys(read).some((key) => !knownKeys.has(key))) {
-    fail('unknown_property', method);
+  if (!isSandboxMethod(method)) {
+    throw new InvalidScriptedSandboxStepError({
+      reason: 'unknown_method',
+      inputIndex,
+      received: describeValue(method),
+      suggestion: closest(method, methodNames),
+    });
+  }
+  const unknown = Object.keys(read).filter((key) => !knownKeys.has(key));
+  if (unknown.length > 0) {
+    fail('unknown_property', method, describeKeys(unknown));
   }
   const match = read.match;
   if (match !== undefined && typeof match !== 'function') {
-    fail('invalid_match', method);
+    fail('invalid_match', method, describeValue(match));
   }
-  const present = outcomeKeys.filter((key) => key in read);
-  if (present.length === 0) fail('missing_outcome', method);
-  if (present.length > 1) fail('multiple_outcomes', method);
-  const kind = present[0];
+  const kind = outcomeKind(
+    read,
+    (reason, keys) =>
+      fail(reason, method, keys.length === 0 ? undefined : describeKeys(keys)),
+  );
   const value = read[kind];
   if (kind === 'respond' && typeof value !== 'function') {
-    fail('invalid_respond', method);
+    fail('invalid_respond', method, describeValue(value));
   }
   return {
     method,
@@ -142,6 +164,25 @@ function normalizeStep(steps: unknown[], inputIndex: number): NormalizedStep {
     kind,
     value,
   } as NormalizedStep;
+}
+
+type OutcomeKey = typeof outcomeKeys[number];
+
+// An outcome key set to `undefined` does not count, except `result` alone:
+// `{ result: undefined }` answers a void method.
+function outcomeKind(
+  read: Record<string, unknown>,
+  fail: (
+    reason: 'missing_outcome' | 'multiple_outcomes',
+    keys: readonly OutcomeKey[],
+  ) => never,
+): OutcomeKey {
+  const present = outcomeKeys.filter((key) => key in read);
+  const given = present.filter((key) => read[key] !== undefined);
+  if (given.length > 1) return fail('multiple_outcomes', given);
+  if (given.length === 1) return given[0];
+  if (present.length === 1 && present[0] === 'result') return 'result';
+  return fail('missing_outcome', present);
 }
 
 const notAnObject: Record<string, unknown> = Object.freeze({});

@@ -157,16 +157,21 @@ export class UnconsumedSandboxStepsError extends Error {
 }
 
 /**
- * Why a script was rejected:
- * - `invalid_steps`: `steps` is not an array (or cannot be read);
- * - `invalid_step`: a step is not an object, or reading it threw;
- * - `unknown_method`: `method` is not a `SandboxSession` method name;
+ * Why a script was rejected (what the error's `received` then shows):
+ * - `invalid_steps`: `steps` is not an array, or cannot be read (the kind of
+ *   value given);
+ * - `invalid_step`: a step is not an object, or reading it threw (the kind
+ *   of value given; nothing when reading threw);
+ * - `unknown_method`: `method` is not a `SandboxSession` method name (the
+ *   value given; `suggestion` may name the closest method);
  * - `unknown_property`: a step has a member other than `method`, `match`,
- *   `result`, `respond` and `error` (usually a typo);
- * - `invalid_match`: `match` is present but not a function;
- * - `missing_outcome`: none of `result`, `respond`, `error`;
- * - `multiple_outcomes`: more than one of them;
- * - `invalid_respond`: `respond` is not a function;
+ *   `result`, `respond` and `error`, usually a typo (the unknown names);
+ * - `invalid_match`: `match` is present but not a function (the kind of
+ *   value given);
+ * - `missing_outcome`: none of `result`, `respond`, `error` holds an outcome
+ *   (the outcome keys present with an `undefined` value, if any);
+ * - `multiple_outcomes`: more than one of them does (the keys);
+ * - `invalid_respond`: `respond` is not a function (the kind of value given);
  * - `invalid_match_result`: at call time, `match` returned a promise (it must
  *   answer synchronously).
  *
@@ -188,25 +193,59 @@ export type InvalidScriptedSandboxStepReason =
   | 'invalid_respond'
   | 'invalid_match_result';
 
-const reasonText: Record<InvalidScriptedSandboxStepReason, string> = {
-  invalid_steps: 'the steps must be an array',
-  invalid_step: 'a step must be an object with a method',
-  unknown_method: 'the method is not a SandboxSession method',
-  unknown_property:
-    'a step may only have "method", "match", "result", "respond" and "error"',
-  invalid_match: 'match must be a function',
-  missing_outcome: 'expected one of "result", "respond" or "error", got none',
-  multiple_outcomes:
-    'expected exactly one of "result", "respond" or "error", got several',
-  invalid_respond: 'respond must be a function',
-  invalid_match_result:
-    'match must answer synchronously with a boolean or nothing, it returned a promise',
+const outcomes = '"result", "respond" or "error"';
+
+// What each reason expected, and what to say was found when `received` is
+// not given (an empty string: say nothing).
+const reasonText: Record<
+  InvalidScriptedSandboxStepReason,
+  readonly [expected: string, fallback: string]
+> = {
+  invalid_steps: [
+    'expected the steps to be an array',
+    'a value that could not be read',
+  ],
+  invalid_step: [
+    'expected a step to be an object with a method',
+    'a step that could not be read',
+  ],
+  unknown_method: ['expected a SandboxSession method name', ''],
+  unknown_property: [
+    'expected only "method", "match", "result", "respond" and "error"',
+    '',
+  ],
+  invalid_match: ['expected match to be a function', ''],
+  missing_outcome: [`expected one of ${outcomes} with a value`, 'none'],
+  multiple_outcomes: [`expected exactly one of ${outcomes}`, 'several'],
+  invalid_respond: ['expected respond to be a function', ''],
+  invalid_match_result: [
+    'expected match to answer synchronously with a boolean or nothing',
+    '',
+  ],
 };
+
+function detail(
+  reason: InvalidScriptedSandboxStepReason,
+  received: string | undefined,
+  suggestion: SandboxMethod | undefined,
+): string {
+  const [expected, fallback] = reasonText[reason];
+  const found = received === undefined
+    ? fallback
+    : reason === 'missing_outcome'
+    ? `${received} set to undefined`
+    : received;
+  const hint = suggestion === undefined
+    ? ''
+    : ` (did you mean ${quote(suggestion)}?)`;
+  return found === '' ? expected + hint : `${expected}, got ${found}${hint}`;
+}
 
 /**
  * A script step is malformed or names an unsupported method. Thrown by
  * `scriptedSandboxSession()` before any call, except `invalid_match_result`,
- * which is found when the matcher runs.
+ * which is found when the matcher runs. The message says what was expected
+ * and what was found (`received`).
  *
  * @example
  * ```ts
@@ -217,15 +256,17 @@ const reasonText: Record<InvalidScriptedSandboxStepReason, string> = {
  *   type ScriptedSandboxStep,
  * } from '@scripted/agents';
  *
- * // As from untyped code: 'launch' is not a SandboxSession method.
- * const steps = [{ method: 'launch', result: 1 }] as unknown as [
+ * // As from untyped code: 'execComand' is not a SandboxSession method.
+ * const steps = [{ method: 'execComand', result: '' }] as unknown as [
  *   ScriptedSandboxStep,
  * ];
  * assert.throws(
  *   () => scriptedSandboxSession(steps),
  *   (error) =>
  *     error instanceof InvalidScriptedSandboxStepError &&
- *     error.reason === 'unknown_method' && error.inputIndex === 0,
+ *     error.reason === 'unknown_method' && error.inputIndex === 0 &&
+ *     error.received === '"execComand"' &&
+ *     error.suggestion === 'execCommand',
  * );
  * ```
  */
@@ -239,6 +280,20 @@ export class InvalidScriptedSandboxStepError extends Error {
   readonly inputIndex: number | undefined;
   /** The step's method, when it names a known one. */
   readonly method?: SandboxMethod;
+  /**
+   * What was found, rendered short for the message: the value given
+   * (strings quoted and cut when long, other values by kind, such as
+   * `"execComand"`, `42`, `null`, `an object`, `a promise`), or quoted key
+   * names (`"reslt"`; `"result", "error"`). `undefined` when nothing
+   * concrete was found (no outcome key at all, or the value could not be
+   * read). See {@link InvalidScriptedSandboxStepReason} for each reason.
+   */
+  readonly received?: string;
+  /**
+   * For `unknown_method`: the `SandboxSession` method closest to the name
+   * given, when it looks like a typo; otherwise `undefined`.
+   */
+  readonly suggestion?: SandboxMethod;
 
   /**
    * @param fields The structured fields of the error.
@@ -249,6 +304,8 @@ export class InvalidScriptedSandboxStepError extends Error {
       reason: InvalidScriptedSandboxStepReason;
       inputIndex: number | undefined;
       method?: SandboxMethod;
+      received?: string;
+      suggestion?: SandboxMethod;
     },
     options?: { cause?: unknown },
   ) {
@@ -257,10 +314,17 @@ export class InvalidScriptedSandboxStepError extends Error {
       : `sandbox step ${fields.inputIndex}${
         fields.method === undefined ? '' : ` (${quote(fields.method)})`
       }`;
-    super(`Invalid scripted ${where}: ${reasonText[fields.reason]}`, options);
+    super(
+      `Invalid scripted ${where}: ${
+        detail(fields.reason, fields.received, fields.suggestion)
+      }`,
+      options,
+    );
     this.name = 'InvalidScriptedSandboxStepError';
     this.reason = fields.reason;
     this.inputIndex = fields.inputIndex;
     this.method = fields.method;
+    this.received = fields.received;
+    this.suggestion = fields.suggestion;
   }
 }

@@ -71,7 +71,9 @@ export interface ScriptedSandboxSession extends SandboxSession {
  * respond(call) }` computes it from the recorded call, `{ method, match?,
  * error }` throws (sync methods) or rejects (async methods). Only the methods
  * the script names are installed, so SDK capability detection
- * (`session.supportsPty?.()`, `session.writeStdin`) stays truthful.
+ * (`session.supportsPty?.()`, `session.writeStdin`) stays truthful. An
+ * `error` or `respond` set to `undefined` counts as absent; `result:
+ * undefined` answers a void method when it is the step's only outcome key.
  *
  * A call is recorded before it is checked. A call to another method than the
  * next step names, or after the script ended, fails with
@@ -87,7 +89,7 @@ export interface ScriptedSandboxSession extends SandboxSession {
  * @param steps The script, validated here.
  * @returns The scripted session.
  * @throws {InvalidScriptedSandboxStepError} When `steps` or a step is
- * malformed; `reason` says how.
+ * malformed; `reason` says how and `received` what was found.
  *
  * @example
  * ```ts
@@ -216,6 +218,7 @@ class ScriptedSandbox implements ScriptedSandboxSession {
           reason: 'invalid_match_result',
           inputIndex: stepIndex,
           method: step.method,
+          received: 'a promise',
         }),
       );
     }

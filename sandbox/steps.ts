@@ -62,7 +62,10 @@ export interface SandboxResultStep<M extends SandboxMethod> {
   readonly method: M;
   /** Optional check of the call's arguments. */
   readonly match?: SandboxCallMatcher<M>;
-  /** The value returned (or resolved) by the call. */
+  /**
+   * The value returned (or resolved) by the call. `undefined` answers a void
+   * method, but only when `result` is the step's sole outcome key.
+   */
   readonly result: SandboxMethodResult<M>;
   /** Not allowed together with `result`. */
   readonly respond?: never;
@@ -90,7 +93,10 @@ export interface SandboxRespondStep<M extends SandboxMethod> {
   readonly match?: SandboxCallMatcher<M>;
   /** Not allowed together with `respond`. */
   readonly result?: never;
-  /** Computes the result; receives the recorded call. */
+  /**
+   * Computes the result; receives the recorded call. `undefined` counts as
+   * absent.
+   */
   readonly respond: SandboxCallResponder<M>;
   /** Not allowed together with `respond`. */
   readonly error?: never;
@@ -119,13 +125,24 @@ export interface SandboxErrorStep<M extends SandboxMethod> {
   readonly result?: never;
   /** Not allowed together with `error`. */
   readonly respond?: never;
-  /** Thrown (sync methods) or rejected with (async methods). */
+  /**
+   * Thrown (sync methods) or rejected with (async methods). `undefined`
+   * counts as absent: a step cannot throw `undefined`.
+   */
   readonly error: unknown;
 }
 
 /**
  * One scripted call of method `M`: exactly one of `result`, `respond` or
  * `error`, and an optional `match`.
+ *
+ * Outcome keys set to `undefined`: `error: undefined` and
+ * `respond: undefined` count as absent, so `{ result: 'x', error: undefined }`
+ * is a result step and a step whose only outcome is `error: undefined` is
+ * rejected (`missing_outcome`). `result: undefined` is an outcome (for void
+ * methods) only when `result` is the sole outcome key present:
+ * `{ result: undefined, error: new Error('x') }` is an error step and
+ * `{ result: undefined, error: undefined }` is `missing_outcome`.
  *
  * @example
  * ```ts
@@ -144,7 +161,8 @@ export type SandboxStepFor<M extends SandboxMethod> =
 
 /**
  * One step of a sandbox script, for any `SandboxSession` method; the
- * `method` literal types `match`, `result` and `respond`.
+ * `method` literal types `match`, `result` and `respond`. Exactly one outcome;
+ * see {@link SandboxStepFor} for outcome keys set to `undefined`.
  *
  * @example
  * ```ts

@@ -73,34 +73,65 @@ test('UnconsumedSandboxStepsError lists the pending methods, detached', () => {
   );
 });
 
-test('InvalidScriptedSandboxStepError states the step, method and reason', () => {
+test('InvalidScriptedSandboxStepError states the step, method, expectation and what was found', () => {
   const cause = new Error('boom');
   const error = new InvalidScriptedSandboxStepError(
-    { reason: 'missing_outcome', inputIndex: 4, method: 'readFile' },
+    {
+      reason: 'missing_outcome',
+      inputIndex: 4,
+      method: 'readFile',
+      received: '"error"',
+    },
     { cause },
   );
   assert(error instanceof Error);
+  assert(error instanceof InvalidScriptedSandboxStepError);
   assert.equal(error.name, 'InvalidScriptedSandboxStepError');
   assert.equal(error.reason, 'missing_outcome');
   assert.equal(error.inputIndex, 4);
   assert.equal(error.method, 'readFile');
+  assert.equal(error.received, '"error"');
+  assert.equal(error.suggestion, undefined);
   assert.equal(error.cause, cause);
   assert.equal(
     error.message,
-    'Invalid scripted sandbox step 4 ("readFile"): expected one of "result", "respond" or "error", got none',
+    'Invalid scripted sandbox step 4 ("readFile"): expected one of "result", "respond" or "error" with a value, got "error" set to undefined',
   );
 });
 
-test('InvalidScriptedSandboxStepError without a step index or method', () => {
+test('InvalidScriptedSandboxStepError adds a did-you-mean suggestion', () => {
+  const error = new InvalidScriptedSandboxStepError({
+    reason: 'unknown_method',
+    inputIndex: 2,
+    received: '"execComand"',
+    suggestion: 'execCommand',
+  });
+  assert.equal(error.name, 'InvalidScriptedSandboxStepError');
+  assert.equal(error.reason, 'unknown_method');
+  assert.equal(error.inputIndex, 2);
+  assert.equal(error.method, undefined);
+  assert.equal(error.received, '"execComand"');
+  assert.equal(error.suggestion, 'execCommand');
+  assert.equal(error.cause, undefined);
+  assert.equal(
+    error.message,
+    'Invalid scripted sandbox step 2: expected a SandboxSession method name, got "execComand" (did you mean "execCommand"?)',
+  );
+});
+
+test('InvalidScriptedSandboxStepError without a step index, method or received value', () => {
   const whole = new InvalidScriptedSandboxStepError({
     reason: 'invalid_steps',
     inputIndex: undefined,
   });
+  assert.equal(whole.reason, 'invalid_steps');
   assert.equal(whole.inputIndex, undefined);
   assert.equal(whole.method, undefined);
+  assert.equal(whole.received, undefined);
+  assert.equal(whole.suggestion, undefined);
   assert.equal(
     whole.message,
-    'Invalid scripted sandbox script: the steps must be an array',
+    'Invalid scripted sandbox script: expected the steps to be an array, got a value that could not be read',
   );
   const unknown = new InvalidScriptedSandboxStepError({
     reason: 'unknown_method',
@@ -108,6 +139,15 @@ test('InvalidScriptedSandboxStepError without a step index or method', () => {
   });
   assert.equal(
     unknown.message,
-    'Invalid scripted sandbox step 0: the method is not a SandboxSession method',
+    'Invalid scripted sandbox step 0: expected a SandboxSession method name',
+  );
+  const several = new InvalidScriptedSandboxStepError({
+    reason: 'multiple_outcomes',
+    inputIndex: 1,
+    method: 'close',
+  });
+  assert.equal(
+    several.message,
+    'Invalid scripted sandbox step 1 ("close"): expected exactly one of "result", "respond" or "error", got several',
   );
 });

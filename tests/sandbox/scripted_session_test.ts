@@ -247,9 +247,16 @@ test('scriptedSandboxSession rejects a matcher that returns a promise', async ()
   let caught: unknown;
   await sandbox.execCommand!({ cmd: 'ls' }).catch((error) => caught = error);
   assert(caught instanceof InvalidScriptedSandboxStepError);
+  assert.equal(caught.name, 'InvalidScriptedSandboxStepError');
   assert.equal(caught.reason, 'invalid_match_result');
   assert.equal(caught.inputIndex, 0);
   assert.equal(caught.method, 'execCommand');
+  assert.equal(caught.received, 'a promise');
+  assert.equal(caught.suggestion, undefined);
+  assert.equal(
+    caught.message,
+    'Invalid scripted sandbox step 0 ("execCommand"): expected match to answer synchronously with a boolean or nothing, got a promise',
+  );
   assert.throws(() => sandbox.assertComplete(), (error) => error === caught);
 });
 
