@@ -8,7 +8,7 @@ import type {
   AssistantMessageItem,
   FunctionCallItem,
 } from '@openai/agents-core';
-import { describe, guarded, show as quote } from './_normalize.ts';
+import { describe, guarded, show as quote } from './_checks.ts';
 import { InvalidScriptedModelStepError } from './errors.ts';
 
 /**

@@ -13,9 +13,8 @@ import type {
   StreamEvent,
 } from '@openai/agents-core';
 import { plural } from '../_internal/format.ts';
+import { checkEvents, guarded } from './_checks.ts';
 import {
-  checkEvents,
-  guarded,
   type NormalizedStep,
   normalizeInput,
   readResponse,

@@ -18,8 +18,8 @@ import {
   checkRetryAdvice,
   guarded,
   isMissing,
-  readResponse,
-} from './_normalize.ts';
+} from './_checks.ts';
+import { readResponse } from './_normalize.ts';
 import { InvalidScriptedModelStepError } from './errors.ts';
 
 /**

@@ -7,7 +7,8 @@
  */
 import type { StreamEvent } from '@openai/agents-core';
 import { detachedCopy } from '../_internal/snapshot.ts';
-import { checkEvent, guarded, type ResponseTemplate } from './_normalize.ts';
+import { checkEvent, guarded } from './_checks.ts';
+import type { ResponseTemplate } from './_normalize.ts';
 import { responseEvents } from './_response.ts';
 import { ScriptedModelRequestAbortedError } from './errors.ts';
 import type { ModelStreamEvents } from './steps.ts';

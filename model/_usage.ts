@@ -1,0 +1,131 @@
+/**
+ * Normalization of the usage of a scripted `ModelResponse`, done once where
+ * the response is defined: read through the SDK's own `Usage` (camelCase or
+ * snake_case keys, `totalTokens` derived when missing), then checked against
+ * the shape the runner's `response_done` schema accepts. Private to the
+ * model folder.
+ *
+ * @module
+ */
+import { Usage, type UsageInput } from '@openai/agents-core';
+import { snapshot } from '../_internal/snapshot.ts';
+import { describe, fail, isRecord, show, type Where } from './_checks.ts';
+import { InvalidScriptedModelStepError } from './errors.ts';
+
+/** Thrown inside `readUsage` with the offending path; wrapped there. */
+class UsageProblem {
+  readonly detail: string;
+  constructor(detail: string) {
+    this.detail = detail;
+  }
+}
+
+function tokens(value: unknown, path: string): number {
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  throw new UsageProblem(
+    `"${path}" must be a finite number, got ${show(value)}`,
+  );
+}
+
+/** A plain copy of one token-details record, checked value by value. */
+function details(value: unknown, path: string): Record<string, number> {
+  if (!isRecord(value)) {
+    throw new UsageProblem(`"${path}" must be an object, got ${show(value)}`);
+  }
+  const copy: Record<string, number> = {};
+  for (const key of Object.keys(value)) {
+    copy[key] = tokens(value[key], `${path}.${key}`);
+  }
+  return copy;
+}
+
+function detailsList(
+  value: readonly unknown[],
+  path: string,
+): Record<string, number>[] {
+  return Array.from(value, (item, i) => details(item, `${path}[${i}]`));
+}
+
+/** A plain copy of one per-request entry (a `RequestUsage`). */
+function entry(value: unknown, path: string): Record<string, unknown> {
+  const item = value as Record<string, unknown>;
+  const copy: Record<string, unknown> = {
+    inputTokens: tokens(item.inputTokens, `${path}.inputTokens`),
+    outputTokens: tokens(item.outputTokens, `${path}.outputTokens`),
+    totalTokens: tokens(item.totalTokens, `${path}.totalTokens`),
+    inputTokensDetails: details(
+      item.inputTokensDetails,
+      `${path}.inputTokensDetails`,
+    ),
+    outputTokensDetails: details(
+      item.outputTokensDetails,
+      `${path}.outputTokensDetails`,
+    ),
+  };
+  const endpoint = item.endpoint;
+  if (endpoint !== undefined) {
+    if (typeof endpoint !== 'string') {
+      throw new UsageProblem(
+        `"${path}.endpoint" must be a string, got ${show(endpoint)}`,
+      );
+    }
+    copy.endpoint = endpoint;
+  }
+  return copy;
+}
+
+function plainUsage(value: Record<string, unknown>): Record<string, unknown> {
+  const usage = new Usage(value as UsageInput);
+  const data: Record<string, unknown> = {
+    requests: tokens(usage.requests, 'usage.requests'),
+    inputTokens: tokens(usage.inputTokens, 'usage.inputTokens'),
+    outputTokens: tokens(usage.outputTokens, 'usage.outputTokens'),
+    totalTokens: tokens(usage.totalTokens, 'usage.totalTokens'),
+    inputTokensDetails: detailsList(
+      usage.inputTokensDetails,
+      'usage.inputTokensDetails',
+    ),
+    outputTokensDetails: detailsList(
+      usage.outputTokensDetails,
+      'usage.outputTokensDetails',
+    ),
+  };
+  const entries = usage.requestUsageEntries;
+  if (entries !== undefined) {
+    data.requestUsageEntries = Array.from(
+      entries,
+      (item, i) => entry(item, `usage.requestUsageEntries[${i}]`),
+    );
+  }
+  return data;
+}
+
+/**
+ * Reads the `usage` of a `ModelResponse` (a `Usage` instance or usage data,
+ * camelCase or snake_case) into frozen, plain camelCase usage data that both
+ * `new Usage()` and the runner's `response_done` schema accept.
+ *
+ * @param value The usage, not `undefined`.
+ * @param stepType The step's type, for the error.
+ * @param where Where the response was defined or returned.
+ * @returns Frozen usage data.
+ * @throws {InvalidScriptedModelStepError} `invalid_response` when the usage
+ * is not an object, reading it throws, or a count is not a finite number.
+ */
+export function readUsage(
+  value: unknown,
+  stepType: string,
+  where: Where | undefined,
+): UsageInput {
+  let detail: string;
+  try {
+    if (isRecord(value)) return snapshot(plainUsage(value)) as UsageInput;
+    detail = `"usage" must be an object, got ${show(value)}`;
+  } catch (error) {
+    if (error instanceof InvalidScriptedModelStepError) throw error;
+    detail = error instanceof UsageProblem
+      ? error.detail
+      : `reading "usage" threw ${describe(error)}`;
+  }
+  throw fail('invalid_response', stepType, where, detail);
+}
