@@ -35,6 +35,7 @@ import type {
   ScriptedModelInput,
 } from './steps.ts';
 import { autoStream, checkpoint, exactStream } from './stream.ts';
+import { isThenable } from '../_internal/thenable.ts';
 
 /** A call that was recorded and took a step. */
 interface Begun {
@@ -53,12 +54,6 @@ type ResponderStep = Extract<
   NormalizedStep,
   { type: 'responder' | 'stream_responder' }
 >;
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (typeof value === 'object' || typeof value === 'function') &&
-    value !== null &&
-    typeof (value as PromiseLike<unknown>).then === 'function';
-}
 
 function signalOf(request: unknown): AbortSignal | undefined {
   return typeof request === 'object' && request !== null

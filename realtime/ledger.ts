@@ -15,6 +15,7 @@ import {
   RealtimeCallMatcherError,
   UnexpectedRealtimeCallError,
 } from './errors.ts';
+import { isThenable } from '../_internal/thenable.ts';
 
 interface Expectation {
   readonly method: RealtimeTransportMethod;
@@ -213,17 +214,5 @@ export class CallLedger {
 
   #remember(error: unknown): void {
     this.#mismatch ??= { error };
-  }
-}
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  if (
-    (typeof value !== 'object' && typeof value !== 'function') ||
-    value === null
-  ) return false;
-  try {
-    return typeof (value as { then?: unknown }).then === 'function';
-  } catch {
-    return false;
   }
 }

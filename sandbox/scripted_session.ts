@@ -23,6 +23,7 @@ import {
   type NormalizedStep,
   normalizeSteps,
 } from './_normalize.ts';
+import { isThenable } from '../_internal/thenable.ts';
 
 /**
  * The session returned by {@link scriptedSandboxSession}: a `SandboxSession`
@@ -235,17 +236,5 @@ class ScriptedSandbox implements ScriptedSandboxSession {
   #mismatch(error: unknown): unknown {
     this.#firstMismatch ??= { error };
     return error;
-  }
-}
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  if (
-    (typeof value !== 'object' && typeof value !== 'function') ||
-    value === null
-  ) return false;
-  try {
-    return typeof (value as { then?: unknown }).then === 'function';
-  } catch {
-    return false;
   }
 }
