@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import test from 'node:test';
 import { RealtimeAgent, RealtimeSession } from '@openai/agents/realtime';
 import { ScriptedRealtimeTransport } from '@scripted/agents/realtime';
-import { sanitizedTest } from '../_support/sanitized_test.ts';
+import { sanitizedTest } from '../_support/sanitized.ts';
 import { trackedSignal } from '../_support/tracked_signal.ts';
 import { runWorkflows } from '../_support/transcript_workflows.ts';
 
