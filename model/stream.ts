@@ -7,7 +7,7 @@
  */
 import type { StreamEvent } from '@openai/agents-core';
 import { detachedCopy } from '../_internal/snapshot.ts';
-import { checkEvent, guarded } from './_checks.ts';
+import { checkEvent, fail, guarded, show } from './_checks.ts';
 import type { ResponseTemplate } from './_normalize.ts';
 import { responseEvents } from './_response.ts';
 import { ScriptedModelRequestAbortedError } from './errors.ts';
@@ -83,22 +83,84 @@ export async function* exactStream(
     }
     return;
   }
-  let position = 0;
+  const where = { callIndex };
+  // A broken iterator protocol is a malformed step, not an engine TypeError.
+  const broken = (detail: string): unknown =>
+    remember(fail('invalid_stream', stepType, where, detail));
   checkpoint(signal, callIndex);
-  for await (const event of events) {
-    checkpoint(signal, callIndex);
-    try {
-      const where = { callIndex };
-      guarded(
-        stepType,
-        where,
-        () => checkEvent(event, position, stepType, where),
-      );
-    } catch (error) {
-      throw remember(error);
+  const iterator = openIterator(events, broken);
+  let done = false;
+  try {
+    for (let position = 0;; position++) {
+      let result: unknown;
+      try {
+        result = await iterator.next();
+      } catch (error) {
+        // The iterator's own failure passes through; like `for await`, a
+        // throwing iterator is not asked to return.
+        done = true;
+        throw error;
+      }
+      checkpoint(signal, callIndex);
+      if (typeof result !== 'object' || result === null) {
+        throw broken(`next() of event ${position} returned ${show(result)}`);
+      }
+      let event: unknown;
+      try {
+        const read = guarded(stepType, where, () => {
+          const { done, value } = result as IteratorResult<unknown>;
+          return { done, value };
+        });
+        if (read.done) {
+          done = true;
+          return;
+        }
+        event = read.value;
+        guarded(
+          stepType,
+          where,
+          () => checkEvent(event, position, stepType, where),
+        );
+      } catch (error) {
+        throw remember(error);
+      }
+      yield detachedCopy(event as StreamEvent);
+      checkpoint(signal, callIndex);
     }
-    position++;
-    yield detachedCopy(event);
-    checkpoint(signal, callIndex);
+  } finally {
+    // Stopped early (abort, a bad event, the consumer): let it clean up.
+    if (!done) await closeIterator(iterator);
+  }
+}
+
+type AnyIterator = Iterator<unknown> | AsyncIterator<unknown>;
+
+function openIterator(
+  events: Iterable<unknown> | AsyncIterable<unknown>,
+  broken: (detail: string) => unknown,
+): AnyIterator {
+  const source = events as {
+    [Symbol.asyncIterator]?: () => unknown;
+    [Symbol.iterator]?: () => unknown;
+  };
+  const open = typeof source[Symbol.asyncIterator] === 'function'
+    ? source[Symbol.asyncIterator]
+    : source[Symbol.iterator];
+  const iterator = open?.call(events);
+  if (
+    (typeof iterator !== 'object' && typeof iterator !== 'function') ||
+    iterator === null ||
+    typeof (iterator as { next?: unknown }).next !== 'function'
+  ) {
+    throw broken(`its iterator is ${show(iterator)}`);
+  }
+  return iterator as AnyIterator;
+}
+
+async function closeIterator(iterator: AnyIterator): Promise<void> {
+  try {
+    await iterator.return?.();
+  } catch {
+    // The stream already ended with its own error; cleanup must not mask it.
   }
 }

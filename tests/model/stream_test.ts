@@ -265,3 +265,84 @@ test('A pending next() of a user iterator is not raced against the signal', asyn
   await assert.rejects(pending, (error) => assertAborted(error, 0));
   assert.equal(cleanedUp, true);
 });
+
+test('A stream iterator that breaks the protocol fails with invalid_stream, not a TypeError', async () => {
+  const badResult: AsyncIterable<StreamEvent> = {
+    [Symbol.asyncIterator]: () => ({
+      next: () => Promise.resolve(42 as never),
+    }),
+  };
+  const badIterator = {
+    [Symbol.asyncIterator]: () => 'not an iterator',
+  } as unknown as AsyncIterable<StreamEvent>;
+  const model = new ScriptedModel([
+    modelStream(badResult),
+    modelStream(badIterator),
+  ]);
+  const first = await drain(model.getStreamedResponse(request())).catch((e) =>
+    e
+  );
+  assert(first instanceof InvalidScriptedModelStepError);
+  assert.equal(first.name, 'InvalidScriptedModelStepError');
+  assert.equal(first.reason, 'invalid_stream');
+  assert.equal(first.callIndex, 0);
+  assert.equal(first.stepType, 'stream');
+  assert.match(first.message, /next\(\) of event 0 returned 42/);
+  const second = await drain(model.getStreamedResponse(request())).catch((e) =>
+    e
+  );
+  assert(second instanceof InvalidScriptedModelStepError);
+  assert.equal(second.reason, 'invalid_stream');
+  assert.equal(second.callIndex, 1);
+  assert.throws(
+    () => model.assertComplete(),
+    (error: unknown) => error === first,
+  );
+});
+
+test('A user stream iterator is closed when its stream stops early, and its own error passes through', async () => {
+  let returned = 0;
+  const failure = new Error('iterator failed');
+  function iterable(events: unknown[]): AsyncIterable<StreamEvent> {
+    return {
+      [Symbol.asyncIterator]() {
+        let at = 0;
+        return {
+          next() {
+            if (at < events.length) {
+              const value = events[at++];
+              if (value === failure) return Promise.reject(failure);
+              return Promise.resolve({ done: false, value: value as never });
+            }
+            return Promise.resolve({ done: true, value: undefined });
+          },
+          return() {
+            returned++;
+            return Promise.resolve({ done: true, value: undefined });
+          },
+        };
+      },
+    };
+  }
+  const model = new ScriptedModel([
+    modelStream(iterable([{ type: 'response_started' }, 'not an event'])),
+    modelStream(iterable([{ type: 'response_started' }, failure])),
+    modelStream(iterable([{ type: 'response_started' }, done('kept')])),
+  ]);
+  await assert.rejects(
+    drain(model.getStreamedResponse(request())),
+    InvalidScriptedModelStepError,
+  );
+  assert.equal(returned, 1);
+  await assert.rejects(
+    drain(model.getStreamedResponse(request())),
+    (error) => error === failure,
+  );
+  const events = await drain(model.getStreamedResponse(request()));
+  assert.deepEqual(events.map((event) => event.type), [
+    'response_started',
+    'response_done',
+  ]);
+  // An iterator that finished on its own is not asked to return.
+  assert.equal(returned, 1);
+});
