@@ -244,10 +244,11 @@ export class BareTransport extends RuntimeEventEmitter<
 }
 
 /**
- * Not a floor: a sketch of a cheaper way to record audio for the proposal in
- * `PERFORMANCE.md`. It copies each chunk's bytes into a shared slab at call
- * time (so the record is still detached from the caller's buffer) and only
- * allocates the recorded `ArrayBuffer` when the call is read.
+ * Not a floor: the bare cost of slab recording, which `ScriptedRealtimeTransport`
+ * adopted (`realtime/_audio.ts`). It copies each chunk's bytes into a shared
+ * slab at call time (so the record is still detached from the caller's
+ * buffer) and only allocates the recorded `ArrayBuffer` when the call is
+ * read; unlike ours it builds no call records.
  */
 export class SlabTransport extends BareTransport {
   #slab = new Uint8Array(1 << 16);
