@@ -133,6 +133,9 @@ for (const stage of stages) {
   const t0 = performance.now();
   const { code } = await new Deno.Command(stage.cmd, {
     args: stage.args,
+    // The full gate is strict: checks that would skip when something they
+    // need is missing (the packed second copy, the guide) fail instead.
+    env: { SCRIPTED_AGENTS_STRICT: '1' },
     stdout: 'inherit',
     stderr: 'inherit',
   }).output();

@@ -79,10 +79,11 @@ test('ScriptedRealtimeTransport assertComplete rethrows the first mismatch after
     // Application code that swallows the failure must not hide the drift.
     caught = error;
   }
-  await assert.rejects(rejected);
+  assert(caught instanceof UnexpectedRealtimeCallError);
+  await assert.rejects(rejected, (error) => error === caught);
   const secondMismatch = transport.expectCall('mute');
   assert.throws(() => transport.close(), UnexpectedRealtimeCallError);
-  await assert.rejects(secondMismatch);
+  await assert.rejects(secondMismatch, UnexpectedRealtimeCallError);
   const closed = transport.expectCall('close');
   transport.close();
   await closed;
