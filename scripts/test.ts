@@ -75,6 +75,8 @@ const stages: Stage[] = [
       '--deny-write',
       '--deny-ffi',
       // Deno 2.9 runs the ops and resources sanitizers only when asked.
+      // The retention proof forces collections.
+      '--v8-flags=--expose-gc',
       '--sanitize-ops',
       '--sanitize-resources',
       '--preload',
@@ -112,12 +114,16 @@ const stages: Stage[] = [
       '--test',
       // Node 20 defaults to one file at a time on two cores.
       '--test-concurrency=2',
+      '--expose-gc',
       '--import',
       `./npm/${guardJs}`,
       'npm/tests/',
     ],
   },
 ];
+
+// Each stage takes well under a minute here; ten is a hang.
+const stageLimitMs = 10 * 60 * 1000;
 
 const from = flag('--from');
 const only = flag('--only');
@@ -131,8 +137,11 @@ for (const stage of stages) {
   }
   console.log(`\n=== ${stage.name}: ${stage.cmd} ${stage.args.join(' ')}`);
   const t0 = performance.now();
+  // Nothing may hang: a stage past its bound is killed and fails the run.
+  const bound = AbortSignal.timeout(stageLimitMs);
   const { code } = await new Deno.Command(stage.cmd, {
     args: stage.args,
+    signal: bound,
     // The full gate is strict: checks that would skip when something they
     // need is missing (the packed second copy, the guide) fail instead.
     env: { SCRIPTED_AGENTS_STRICT: '1' },
@@ -140,6 +149,12 @@ for (const stage of stages) {
     stderr: 'inherit',
   }).output();
   const seconds = ((performance.now() - t0) / 1000).toFixed(1);
+  if (bound.aborted) {
+    console.error(
+      `\n=== ${stage.name} killed: still running after ${stageLimitMs / 1000}s`,
+    );
+    Deno.exit(1);
+  }
   if (code !== 0) {
     console.error(
       `\n=== ${stage.name} failed (exit ${code}) after ${seconds}s`,

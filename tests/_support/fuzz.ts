@@ -41,6 +41,8 @@ export function fuzzParameters(): fc.Parameters<unknown> {
   const seed = Number(readEnv('FUZZ_SEED'));
   return {
     numRuns: fuzzRuns(),
+    // An async case that never settles fails (rather than stalling the run).
+    timeout: 10_000,
     ...(Number.isInteger(seed) ? { seed } : {}),
   };
 }
