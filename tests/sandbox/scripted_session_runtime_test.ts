@@ -7,6 +7,7 @@ import { SandboxAgent, shell } from '@openai/agents/sandbox';
 import {
   assistantMessage,
   functionCall,
+  type RecordedSandboxCall,
   SandboxCallMatcherError,
   ScriptedModel,
   type ScriptedSandboxSession,
@@ -44,6 +45,12 @@ function toolOutput(model: ScriptedModel, callId: string): string {
   );
   assert(item?.type === 'function_call_result');
   return JSON.stringify(item.output);
+}
+
+/** The command of a recorded execCommand call. */
+function commandOf(call: RecordedSandboxCall): string {
+  assert.equal(call.method, 'execCommand');
+  return call.args[0].cmd;
 }
 
 test('scriptedSandboxSession with supportsPty and writeStdin offers an interactive-input tool', async () => {
@@ -233,4 +240,76 @@ test('scriptedSandboxSession assertComplete reveals a wrong method inside a tool
       error.expectedMethod === 'writeStdin' &&
       error.remainingSteps === 2,
   );
+});
+
+test('scriptedSandboxSession assertComplete rethrows a failed assertion even after the step was consumed', async () => {
+  let rejection: unknown;
+  const sandbox = scriptedSandboxSession([
+    {
+      method: 'execCommand',
+      match: ({ cmd }) => {
+        try {
+          assert.equal(cmd, 'pwd');
+        } catch (error) {
+          rejection ??= error;
+          throw error;
+        }
+      },
+      result: '/workspace\n',
+    },
+  ]);
+  // A wrong command first, then the right one that uses the only step.
+  const model = new ScriptedModel([
+    [functionCall('exec_command', { cmd: 'ls' }, { callId: 'call_1' })],
+    [functionCall('exec_command', { cmd: 'pwd' }, { callId: 'call_2' })],
+    [assistantMessage('In /workspace.')],
+  ]);
+
+  assert.equal(await runShellAgent(model, sandbox), 'In /workspace.');
+  model.assertComplete();
+  assert(rejection instanceof assert.AssertionError);
+  assert.doesNotMatch(toolOutput(model, 'call_1'), /\/workspace/);
+  assert.match(toolOutput(model, 'call_2'), /\/workspace/);
+  assert.deepEqual(sandbox.calls.map(commandOf), ['ls', 'pwd']);
+  assert.equal(sandbox.remainingSteps, 0);
+  for (let i = 0; i < 2; i++) {
+    assert.throws(() => sandbox.assertComplete(), (e) => e === rejection);
+  }
+});
+
+test('scriptedSandboxSession assertComplete rethrows a matcher rejection even after the step was consumed', async () => {
+  const sandbox = scriptedSandboxSession([
+    {
+      method: 'execCommand',
+      match: ({ cmd }) => cmd === 'pwd',
+      result: '/workspace\n',
+    },
+  ]);
+  const model = new ScriptedModel([
+    [functionCall('exec_command', { cmd: 'ls' }, { callId: 'call_1' })],
+    [functionCall('exec_command', { cmd: 'pwd' }, { callId: 'call_2' })],
+    [assistantMessage('In /workspace.')],
+  ]);
+
+  assert.equal(await runShellAgent(model, sandbox), 'In /workspace.');
+  model.assertComplete();
+  assert.doesNotMatch(toolOutput(model, 'call_1'), /\/workspace/);
+  assert.match(toolOutput(model, 'call_2'), /\/workspace/);
+  assert.deepEqual(sandbox.calls.map(commandOf), ['ls', 'pwd']);
+  assert.equal(sandbox.remainingSteps, 0);
+  const caught: unknown[] = [];
+  for (let i = 0; i < 2; i++) {
+    try {
+      sandbox.assertComplete();
+    } catch (error) {
+      caught.push(error);
+    }
+  }
+  assert.equal(caught.length, 2);
+  assert.equal(caught[0], caught[1]);
+  const error = caught[0];
+  assert(error instanceof SandboxCallMatcherError);
+  assert.equal(error.name, 'SandboxCallMatcherError');
+  assert.equal(error.callIndex, 0);
+  assert.equal(error.method, 'execCommand');
 });

@@ -1,0 +1,183 @@
+// Compile-time contract of scriptedSandboxSession: the step types follow the
+// SDK's SandboxSession interface. `deno check` and `tsc` prove that every
+// line marked as an expected error is one; the runtime tests tie the method list to
+// what the double really accepts and installs.
+import assert from 'node:assert/strict';
+import test from 'node:test';
+import type { SandboxSession } from '@openai/agents-core/sandbox';
+import {
+  type SandboxCall,
+  type SandboxMethod,
+  type SandboxMethodResult,
+  scriptedSandboxSession,
+  type ScriptedSandboxStep,
+  type SyncSandboxMethod,
+} from '@scripted/agents';
+
+/** `true` only when `A` and `B` are the very same type. */
+type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends
+  (<T>() => T extends B ? 1 : 2) ? true : false;
+
+const methodsMatchTheSdk: Equal<
+  SandboxMethod,
+  Exclude<keyof SandboxSession, 'state'>
+> = true;
+const syncMethods: Equal<
+  SyncSandboxMethod,
+  'supportsPty' | 'createEditor' | 'registerPreStopHook' | 'setArchiveLimits'
+> = true;
+// The Equal helper itself can say no.
+const equalCanFail: Equal<SandboxMethod, keyof SandboxSession> = false;
+
+/** Every method, once; `satisfies` and the check below make it exhaustive. */
+const allMethods = [
+  'start',
+  'running',
+  'registerPreStopHook',
+  'runPreStopHooks',
+  'preStop',
+  'stop',
+  'shutdown',
+  'delete',
+  'createEditor',
+  'exec',
+  'execCommand',
+  'writeStdin',
+  'viewImage',
+  'readFile',
+  'listDir',
+  'pathExists',
+  'directoryExists',
+  'materializeEntry',
+  'applyManifest',
+  'persistWorkspace',
+  'hydrateWorkspace',
+  'setArchiveLimits',
+  'resolveExposedPort',
+  'supportsPty',
+  'close',
+] as const satisfies readonly SandboxMethod[];
+const listIsExhaustive: Equal<(typeof allMethods)[number], SandboxMethod> =
+  true;
+
+// Type-checked, never called: each @ts-expect-error must be a real error.
+function _rejectedAtCompileTime(): void {
+  // @ts-expect-error: unknown method name
+  scriptedSandboxSession([{ method: 'nope', result: 1 }]);
+  // @ts-expect-error: state is a property, not a method
+  scriptedSandboxSession([{ method: 'state', result: {} }]);
+  // @ts-expect-error: supportsPty returns a boolean
+  scriptedSandboxSession([{ method: 'supportsPty', result: 'x' }]);
+  // @ts-expect-error: execCommand resolves to a string
+  scriptedSandboxSession([{ method: 'execCommand', result: 42 }]);
+  // @ts-expect-error: respond must produce a string for execCommand
+  scriptedSandboxSession([{ method: 'execCommand', respond: () => 42 }]);
+  scriptedSandboxSession([
+    // @ts-expect-error: supportsPty is sync, so respond cannot return a promise
+    { method: 'supportsPty', respond: () => Promise.resolve(true) },
+  ]);
+  scriptedSandboxSession([{
+    method: 'execCommand',
+    // @ts-expect-error: execCommand's argument has no `nope`
+    match: (args: { nope: number }) => args.nope === 1,
+    result: '',
+  }]);
+  scriptedSandboxSession([{
+    method: 'execCommand',
+    // @ts-expect-error: match answers with a boolean, not a string
+    match: () => 'yes',
+    result: '',
+  }]);
+  // @ts-expect-error: result and error are two outcomes
+  scriptedSandboxSession([{ method: 'execCommand', result: '', error: 1 }]);
+  scriptedSandboxSession([
+    // @ts-expect-error: result and respond are two outcomes
+    { method: 'execCommand', result: '', respond: () => '' },
+  ]);
+  // @ts-expect-error: a step needs an outcome
+  scriptedSandboxSession([{ method: 'execCommand' }]);
+  // @ts-expect-error: the script is an array of steps
+  scriptedSandboxSession({ method: 'execCommand', result: '' });
+}
+
+// Type-checked and run: the typed positive cases.
+function acceptedAtCompileTime(): ScriptedSandboxStep[] {
+  return [
+    {
+      method: 'execCommand',
+      match: (args) => {
+        const cmdIsString: Equal<typeof args.cmd, string> = true;
+        return cmdIsString && args.cmd === 'pwd';
+      },
+      respond: (call) => {
+        const callIsTyped: Equal<typeof call, SandboxCall<'execCommand'>> =
+          true;
+        const cmd = call.args[0].cmd;
+        const cmdIsString: Equal<typeof cmd, string> = true;
+        return callIsTyped && cmdIsString ? `${cmd}\n` : '';
+      },
+    },
+    {
+      method: 'execCommand',
+      match: (args: { cmd: string }) => !!args.cmd,
+      result: '',
+    },
+    { method: 'supportsPty', respond: (call) => call.args.length === 0 },
+    {
+      method: 'readFile',
+      respond: (call) => Promise.resolve(`contents of ${call.args[0].path}`),
+    },
+    { method: 'readFile', result: new Uint8Array([1]) },
+    {
+      method: 'pathExists',
+      match: (path, runAs) => path === 'a.md' && !runAs,
+      result: true,
+    },
+    { method: 'close', result: undefined },
+    { method: 'execCommand', error: new Error('boom') },
+  ];
+}
+
+const readFileResult: Equal<
+  SandboxMethodResult<'readFile'>,
+  string | Uint8Array
+> = true;
+
+test('scriptedSandboxSession type checks hold (SandboxMethod equals the SDK method keys)', () => {
+  assert.equal(methodsMatchTheSdk, true);
+  assert.equal(syncMethods, true);
+  assert.equal(listIsExhaustive, true);
+  assert.equal(readFileResult, true);
+  assert.equal(equalCanFail, false);
+});
+
+test('scriptedSandboxSession accepts and installs every SandboxMethod', () => {
+  assert.equal(new Set(allMethods).size, allMethods.length);
+  for (const method of allMethods) {
+    const sandbox = scriptedSandboxSession([
+      { method, error: new Error(method) } as ScriptedSandboxStep,
+    ]);
+    const installed = sandbox as unknown as Record<string, unknown>;
+    assert.equal(typeof installed[method], 'function', method);
+    for (const other of allMethods) {
+      if (other !== method) assert.equal(installed[other], undefined, other);
+    }
+  }
+});
+
+test('scriptedSandboxSession typed positive steps answer as typed', async () => {
+  const sandbox = scriptedSandboxSession(acceptedAtCompileTime());
+  assert.equal(await sandbox.execCommand!({ cmd: 'pwd' }), 'pwd\n');
+  assert.equal(await sandbox.execCommand!({ cmd: 'ls' }), '');
+  assert.equal(sandbox.supportsPty!(), true);
+  assert.equal(await sandbox.readFile!({ path: 'a.md' }), 'contents of a.md');
+  assert.deepEqual(
+    await sandbox.readFile!({ path: 'b.bin' }),
+    new Uint8Array([1]),
+  );
+  assert.equal(await sandbox.pathExists!('a.md'), true);
+  assert.equal(await sandbox.close!(), undefined);
+  await assert.rejects(sandbox.execCommand!({ cmd: 'ls' }), /boom/);
+  assert.equal(sandbox.remainingSteps, 0);
+  sandbox.assertComplete();
+});
