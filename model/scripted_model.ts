@@ -36,6 +36,7 @@ import type {
 } from './steps.ts';
 import { autoStream, checkpoint, exactStream } from './stream.ts';
 import { isThenable } from '../_internal/thenable.ts';
+import { frozenView } from '../_internal/view.ts';
 
 /** A call that was recorded and took a step. */
 interface Begun {
@@ -146,7 +147,7 @@ export class ScriptedModel implements Model {
    * ```
    */
   get calls(): readonly RecordedModelCall[] {
-    return this.#callsView ??= Object.freeze(this.#calls.slice());
+    return this.#callsView = frozenView(this.#calls, this.#callsView);
   }
 
   /**
@@ -396,7 +397,6 @@ export class ScriptedModel implements Model {
       request: snapshotRequest(request, this.#calls[index - 1]?.request),
     });
     this.#calls.push(call);
-    this.#callsView = undefined;
     const step = this.#steps[this.#next];
     if (step === undefined) {
       throw this.#remember(

@@ -10,6 +10,7 @@ import type {
   RealtimeTransportLayerConnectOptions,
 } from '@openai/agents-realtime';
 import { snapshot } from '../_internal/snapshot.ts';
+import { frozenView } from '../_internal/view.ts';
 import {
   type RealtimeCallMatcher,
   type RealtimeTransportMethod,
@@ -83,7 +84,7 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
   #muted = false;
   #connecting: ((error: unknown) => void) | undefined = undefined;
   #running = false;
-  #callsView: readonly RecordedRealtimeCall[] = freeze([]);
+  #callsView: readonly RecordedRealtimeCall[] | undefined;
 
   /**
    * The lifecycle status: `connecting` during `connect()`, `connected`
@@ -111,12 +112,7 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    * @returns A frozen copy of the list.
    */
   get calls(): readonly RecordedRealtimeCall[] {
-    const calls = this.#ledger.calls;
-    // Calls are only ever appended: the view is stale exactly when shorter.
-    if (this.#callsView.length !== calls.length) {
-      this.#callsView = freeze(calls.slice());
-    }
-    return this.#callsView;
+    return this.#callsView = frozenView(this.#ledger.calls, this.#callsView);
   }
 
   /**

@@ -24,6 +24,7 @@ import {
   normalizeSteps,
 } from './_normalize.ts';
 import { isThenable } from '../_internal/thenable.ts';
+import { frozenView } from '../_internal/view.ts';
 
 /**
  * The session returned by {@link scriptedSandboxSession}: a `SandboxSession`
@@ -132,6 +133,7 @@ class ScriptedSandbox implements ScriptedSandboxSession {
   #steps: readonly NormalizedStep[];
   #next = 0;
   #calls: RecordedSandboxCall[] = [];
+  #callsView: readonly RecordedSandboxCall[] | undefined;
   #firstMismatch: { error: unknown } | undefined;
 
   constructor(steps: readonly NormalizedStep[]) {
@@ -149,7 +151,7 @@ class ScriptedSandbox implements ScriptedSandboxSession {
   }
 
   get calls(): readonly RecordedSandboxCall[] {
-    return Object.freeze(this.#calls.slice());
+    return this.#callsView = frozenView(this.#calls, this.#callsView);
   }
 
   get remainingSteps(): number {
