@@ -6,13 +6,25 @@
  * `AbortSignal`s) keeps its identity. Cycles and shared references are
  * preserved within one snapshot.
  *
+ * Plain means plain in any realm: an object whose prototype is `null` or the
+ * `Object.prototype` of any realm (a `node:vm` context, a Jest or vitest
+ * `vmThreads` worker, another realm's `structuredClone`), and any array
+ * (`Array.isArray`). Copies are made in this realm.
+ *
+ * Bytes are copied the way `structuredClone` copies them: a view keeps its
+ * offset into a copy of its whole buffer, and views and buffers that shared
+ * memory in the source share it in the copy. Bytes cannot be frozen, so a
+ * reader of a record gets fresh bytes per read ({@link withFreshBytes}).
+ *
  * @module
  */
 
 const objectProto = Object.prototype;
 const isArray = Array.isArray;
 const freeze = Object.freeze;
+const isFrozen = Object.isFrozen;
 const getProto = Object.getPrototypeOf;
+const ownDescriptor = Object.getOwnPropertyDescriptor;
 
 /**
  * Returns a detached, deeply frozen copy of `value`'s mutable containers.
@@ -52,14 +64,25 @@ export function snapshotReusing<T>(value: T, previous: unknown): T {
   return copyRoot(value, true);
 }
 
+// The buffers copied so far within the snapshot being made, by source: a
+// view and the buffer it views (or two views of one buffer) keep sharing
+// memory in the copy. Made on the first buffer met; restored after a nested
+// snapshot (a getter may take one).
+let bufferCopies: Map<object, ArrayBuffer> | undefined;
+
 function copyRoot<T>(value: T, frozen: boolean): T {
   if (typeof value !== 'object' || value === null) return value;
+  const outer = bufferCopies;
+  bufferCopies = undefined;
   try {
     return copy(value, undefined, 0, frozen) as T;
   } catch (error) {
     if (error !== tooDeep) throw error;
     // A cycle (or very deep data): copy again, tracking what was copied.
+    bufferCopies = undefined;
     return copy(value, new Map(), 0, frozen) as T;
+  } finally {
+    bufferCopies = outer;
   }
 }
 
@@ -97,8 +120,13 @@ function matches(value: unknown, snap: unknown, depth: number): boolean {
     return true;
   }
   const proto = getProto(value);
-  if (proto !== objectProto && proto !== null) return false;
-  if (isArray(snap) || getProto(snap) !== proto) return false;
+  if (proto !== null && !isPlainProto(proto)) return false;
+  // A snapshot of a plain object has this realm's prototype (or null).
+  if (
+    isArray(snap) || getProto(snap) !== (proto === null ? null : objectProto)
+  ) {
+    return false;
+  }
   const keys = Object.keys(snap);
   const source = value as Record<string, unknown>;
   const old = snap as Record<string, unknown>;
@@ -133,20 +161,16 @@ function copy(
 ): unknown {
   if (isArray(value)) return copyArray(value, seen, depth, frozen);
   const proto = getProto(value);
-  if (proto === objectProto || proto === null) {
+  if (proto === objectProto || proto === null || isPlainProto(proto)) {
     return copyObject(
       value as Record<string, unknown>,
-      proto,
+      proto === null ? null : objectProto,
       seen,
       depth,
       frozen,
     );
   }
-  if (value instanceof ArrayBuffer) return value.slice(0);
-  if (ArrayBuffer.isView(value)) return copyView(value);
-  const buffer = foreignBuffer(value);
-  if (buffer !== undefined) return buffer;
-  return value;
+  return copyBytes(value, undefined) ?? value;
 }
 
 function copyArray(
@@ -230,16 +254,6 @@ function copyObject(
   return frozen ? freeze(out) : out;
 }
 
-function copyView(view: ArrayBufferView): ArrayBufferView {
-  const bytes = view.buffer.slice(
-    view.byteOffset,
-    view.byteOffset + view.byteLength,
-  );
-  if (view instanceof DataView) return new DataView(bytes);
-  const Ctor = view.constructor as new (buffer: ArrayBufferLike) => unknown;
-  return new Ctor(bytes) as ArrayBufferView;
-}
-
 /**
  * Sets an own, enumerable data property, even for a key such as
  * `__proto__` that plain assignment would treat as the prototype.
@@ -262,23 +276,269 @@ export function setOwn(
 }
 
 const toTag = Object.prototype.toString;
-const sliceBuffer = ArrayBuffer.prototype.slice;
+const typedArrayTag = ownDescriptor(
+  getProto(Uint8Array.prototype),
+  Symbol.toStringTag,
+)!.get!;
+const isView = ArrayBuffer.isView;
 
-// An ArrayBuffer from another realm (a vm context, an iframe) fails
-// `instanceof`, and a SharedArrayBuffer is not one: both are still copied.
-function foreignBuffer(value: object): ArrayBufferLike | undefined {
+type TypedArrayConstructor = new (
+  buffer: ArrayBuffer,
+  byteOffset: number,
+  length: number,
+) => ArrayBufferView;
+
+// This realm's typed array classes by name: a copy is always one of them,
+// whatever realm (or subclass, such as Node's Buffer) the source came from.
+const typedArrays: Record<string, TypedArrayConstructor | undefined> = {
+  __proto__: null,
+  Int8Array,
+  Uint8Array,
+  Uint8ClampedArray,
+  Int16Array,
+  Uint16Array,
+  Int32Array,
+  Uint32Array,
+  Float32Array,
+  Float64Array,
+  BigInt64Array,
+  BigUint64Array,
+  ...(typeof (globalThis as Record<string, unknown>).Float16Array ===
+      'function'
+    ? {
+      Float16Array: (globalThis as Record<string, unknown>)
+        .Float16Array as TypedArrayConstructor,
+    }
+    : {}),
+} as unknown as Record<string, TypedArrayConstructor | undefined>;
+
+/**
+ * Copies `value` when it is bytes (an `ArrayBuffer` or `SharedArrayBuffer`
+ * of any realm, a typed array or a `DataView`); `undefined` otherwise.
+ * Buffers are copied whole, once per `copies`, so views keep sharing them.
+ */
+function copyBytes(
+  value: object,
+  copies: Map<object, ArrayBuffer> | undefined,
+): ArrayBuffer | ArrayBufferView | undefined {
+  if (isView(value)) {
+    const tag = typedArrayTag.call(value) as string | undefined;
+    const Ctor = tag === undefined ? undefined : typedArrays[tag];
+    if (tag !== undefined && Ctor === undefined) return undefined;
+    try {
+      const whole = copyBuffer(value.buffer, copies);
+      if (Ctor === undefined) {
+        return new DataView(whole, value.byteOffset, value.byteLength);
+      }
+      const length = (value as unknown as { length: number }).length;
+      return new Ctor(whole, value.byteOffset, length);
+    } catch {
+      // A detached buffer (or a view that no longer fits it): empty bytes.
+      const empty = new ArrayBuffer(0);
+      return Ctor === undefined ? new DataView(empty) : new Ctor(empty, 0, 0);
+    }
+  }
   let tag: string;
   try {
     tag = toTag.call(value);
   } catch {
     return undefined;
   }
-  if (tag === '[object ArrayBuffer]') {
-    return sliceBuffer.call(value, 0) as ArrayBuffer;
-  }
-  if (tag === '[object SharedArrayBuffer]') {
-    const shared = new Uint8Array(value as SharedArrayBuffer);
-    return new Uint8Array(shared).buffer;
+  // An ArrayBuffer from another realm fails `instanceof`, and a
+  // SharedArrayBuffer is not one: both are copied into this realm.
+  if (tag === '[object ArrayBuffer]' || tag === '[object SharedArrayBuffer]') {
+    try {
+      return copyBuffer(value as ArrayBufferLike, copies);
+    } catch {
+      return new ArrayBuffer(0);
+    }
   }
   return undefined;
+}
+
+function copyBuffer(
+  buffer: ArrayBufferLike,
+  given: Map<object, ArrayBuffer> | undefined,
+): ArrayBuffer {
+  // Without a map of its own, the snapshot being made keeps one.
+  const copies = given ?? (bufferCopies ??= new Map());
+  let copied = copies.get(buffer);
+  if (copied === undefined) {
+    // Copied byte by byte into a new buffer of this realm: `slice()` would
+    // build the copy with the source's (species) constructor.
+    const source = new Uint8Array(buffer);
+    copied = new ArrayBuffer(source.length);
+    new Uint8Array(copied).set(source);
+    copies.set(buffer, copied);
+  }
+  return copied;
+}
+
+/** Whether `value` is bytes: a buffer of any realm or an ArrayBuffer view. */
+function isBytes(value: object): boolean {
+  if (isView(value)) return true;
+  try {
+    const tag = toTag.call(value);
+    return tag === '[object ArrayBuffer]' ||
+      tag === '[object SharedArrayBuffer]';
+  } catch {
+    return false;
+  }
+}
+
+// Prototypes seen before: another realm's `Object.prototype`, or not.
+const plainProtos = new WeakSet<object>();
+const otherProtos = new WeakSet<object>();
+
+/**
+ * Whether `proto` is the `Object.prototype` of some realm: it has no
+ * prototype itself and an own `constructor`, a function named `Object`
+ * whose `prototype` is `proto`. Read without running accessors.
+ */
+function isPlainProto(proto: object): boolean {
+  if (proto === objectProto || plainProtos.has(proto)) return true;
+  if (otherProtos.has(proto)) return false;
+  let plain = false;
+  try {
+    if (getProto(proto) === null) {
+      const ctor = ownDescriptor(proto, 'constructor')?.value;
+      plain = typeof ctor === 'function' &&
+        ownDescriptor(ctor, 'prototype')?.value === proto &&
+        ownDescriptor(ctor, 'name')?.value === 'Object';
+    }
+  } catch {
+    plain = false;
+  }
+  (plain ? plainProtos : otherProtos).add(proto);
+  return plain;
+}
+
+/** Whether `value` is an array or a plain object, of any realm. */
+function isPlain(value: object): boolean {
+  if (isArray(value)) return true;
+  const proto = getProto(value);
+  return proto === null || isPlainProto(proto);
+}
+
+// Frozen containers known to hold bytes (true) or not (false). A frozen
+// container never changes, so the answer stays right.
+const bytesInside = new WeakMap<object, boolean>();
+// Containers on the path of the scan running now, to tell a cycle.
+let scanning: Set<object> | undefined;
+let cyclesMet = 0;
+
+/**
+ * Whether `value` is bytes or a plain container (array or plain object,
+ * any realm) that holds bytes at any depth. Class instances are not looked
+ * into: they keep their identity in a snapshot.
+ *
+ * @param value The value to look through.
+ * @returns Whether a reader could reach bytes through plain containers.
+ */
+export function holdsBytes(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const outer = scanning;
+  scanning = new Set();
+  try {
+    return scan(value, 0);
+  } finally {
+    scanning = outer;
+  }
+}
+
+function scan(value: object, depth: number): boolean {
+  const known = bytesInside.get(value);
+  if (known !== undefined) return known;
+  if (!isPlain(value)) return isBytes(value);
+  if (scanning!.has(value)) {
+    cyclesMet++;
+    return false;
+  }
+  scanning!.add(value);
+  const cyclesBefore = cyclesMet;
+  let found = false;
+  for (const item of ownValues(value)) {
+    if (typeof item === 'object' && item !== null && scan(item, depth + 1)) {
+      found = true;
+      break;
+    }
+  }
+  scanning!.delete(value);
+  // Inside a cycle a `false` may be provisional: only a sure answer is kept.
+  if (isFrozen(value) && (found || cyclesMet === cyclesBefore)) {
+    bytesInside.set(value, found);
+  }
+  return found;
+}
+
+/**
+ * The own enumerable data values of a plain container, arrays by index.
+ * Accessors are not run: an owner that serves bytes through a getter (a
+ * fresh copy per read) already keeps its record intact.
+ */
+function* ownValues(value: object): Generator<unknown> {
+  if (isArray(value) && value.length <= sparseLength) {
+    for (let i = 0; i < value.length; i++) yield value[i];
+    return;
+  }
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const descriptor = ownDescriptor(value, key);
+    if (descriptor !== undefined && 'value' in descriptor) {
+      yield descriptor.value;
+    }
+  }
+}
+
+/**
+ * Returns `value` itself when it holds no bytes; otherwise a copy in which
+ * every byte container is fresh (views and buffers that shared memory share
+ * the new memory) and every plain container on the way to one is a new
+ * container, frozen when the original was. Everything else is shared with
+ * `value`. A record hands this out per read, so a reader's write to bytes
+ * never reaches the record or another reader.
+ *
+ * @param value A value, typically a frozen record.
+ * @returns `value`, or its copy with fresh bytes.
+ */
+export function withFreshBytes<T>(value: T): T {
+  if (!holdsBytes(value)) return value;
+  return refresh(value as object, new Map(), new Map()) as T;
+}
+
+function refresh(
+  value: object,
+  copies: Map<object, ArrayBuffer>,
+  seen: Map<object, unknown>,
+): unknown {
+  if (!isPlain(value)) return copyBytes(value, copies) ?? value;
+  if (!holdsBytes(value)) return value;
+  const done = seen.get(value);
+  if (done !== undefined) return done;
+  const array = isArray(value);
+  const out: Record<string, unknown> = array
+    ? new Array((value as unknown[]).length) as unknown as Record<
+      string,
+      unknown
+    >
+    : getProto(value) === null
+    ? Object.create(null)
+    : {};
+  seen.set(value, out);
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const descriptor = ownDescriptor(value, key)!;
+    if (!('value' in descriptor)) {
+      // An accessor is kept as it is, like everything that holds no bytes.
+      Object.defineProperty(out, key, descriptor);
+      continue;
+    }
+    const item = descriptor.value;
+    const copied = typeof item === 'object' && item !== null
+      ? refresh(item, copies, seen)
+      : item;
+    if (key === '__proto__') setOwn(out, key, copied);
+    else out[key] = copied;
+  }
+  return isFrozen(value) ? freeze(out) : out;
 }
