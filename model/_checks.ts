@@ -6,10 +6,11 @@
  * @module
  */
 import type { StreamEvent } from '@openai/agents-core';
-import { quote } from '../_internal/format.ts';
 import { snapshot } from '../_internal/snapshot.ts';
+import { describeValue } from './_describe.ts';
 import {
   InvalidScriptedModelStepError,
+  type InvalidScriptedModelStepIssue,
   type InvalidScriptedModelStepReason,
 } from './errors.ts';
 import type { ModelRetryAdviceInput, ModelStreamEvents } from './steps.ts';
@@ -24,57 +25,71 @@ export interface Where {
 
 const isArray = Array.isArray;
 
+/** The finer fields of an invalid-step error. */
+export interface Found {
+  /** The finer classification; `reason` when omitted. */
+  issue?: InvalidScriptedModelStepIssue;
+  /** Where in the input. */
+  path?: string;
+  /** What was found, rendered. */
+  received?: string;
+  /** The closest valid name. */
+  suggestion?: string;
+}
+
 /**
  * An `InvalidScriptedModelStepError` for a step defined or used at `where`.
  *
- * @param reason What is wrong.
+ * @param reason What is wrong, as the SDK module says it.
  * @param stepType The step's type, if known.
  * @param where Where the step was defined or used.
- * @param detail What was found instead.
+ * @param found The finer fields.
+ * @param cause The error thrown while reading the input, if any.
  * @returns The error, to throw.
  */
 export function fail(
   reason: InvalidScriptedModelStepReason,
   stepType: string | undefined,
   where: Where | undefined,
-  detail?: string,
+  found?: Found,
+  cause?: unknown,
 ): InvalidScriptedModelStepError {
-  return new InvalidScriptedModelStepError({
-    reason,
-    inputIndex: where?.inputIndex,
-    callIndex: where?.callIndex,
-    stepType,
-    detail,
-  });
+  return new InvalidScriptedModelStepError(
+    {
+      reason,
+      issue: found?.issue,
+      inputIndex: where?.inputIndex,
+      callIndex: where?.callIndex,
+      stepType,
+      path: found?.path,
+      received: found?.received,
+      suggestion: found?.suggestion,
+    },
+    cause === undefined ? undefined : { cause },
+  );
 }
 
 /**
- * `quote()` that survives hostile values (a revoked proxy throws even on
- * `Array.isArray`).
+ * Renders a found value for an error's `received`; never throws.
  *
- * @param value The value to show.
- * @returns Its rendering for an error message.
+ * @param value The value found.
+ * @returns Its short rendering, or `undefined` when it cannot be read.
  */
-export function show(value: unknown): string {
-  try {
-    return quote(value);
-  } catch {
-    return 'an unreadable value';
-  }
+export function show(value: unknown): string | undefined {
+  return describeValue(value);
 }
 
 /**
- * `String(error)` that survives a hostile `toString`.
+ * Joins a path and a key: `join('response', 'output')` is
+ * `response.output`, `join(undefined, 'output')` is `output`.
  *
- * @param error The thrown value.
- * @returns Its quoted message.
+ * @param base The path so far, if any.
+ * @param key The key or `[index]`.
+ * @returns The joined path.
  */
-export function describe(error: unknown): string {
-  try {
-    return show(error instanceof Error ? error.message : String(error));
-  } catch {
-    return 'an unprintable value';
-  }
+export function join(base: string | undefined, key: string): string {
+  if (base === undefined || base === '') return key;
+  return key.startsWith('[') ? base + key : `${base}.${key}`;
 }
 
 /**
@@ -111,7 +126,16 @@ export function checkFunction(
   where?: Where,
 ): void {
   if (typeof respond !== 'function') {
-    throw fail('missing_responder', stepType, where, `got ${show(respond)}`);
+    throw fail(
+      'missing_responder',
+      stepType,
+      where,
+      respond === undefined ? { path: 'respond' } : {
+        issue: 'invalid_responder',
+        path: 'respond',
+        received: show(respond),
+      },
+    );
   }
 }
 
@@ -131,12 +155,11 @@ export function checkRetryAdvice(
     return advice as ModelRetryAdviceInput | undefined;
   }
   if (!isRecord(advice)) {
-    throw fail(
-      'invalid_input',
-      'error',
-      where,
-      `retryAdvice must be an object or a function, got ${show(advice)}`,
-    );
+    throw fail('invalid_input', 'error', where, {
+      issue: 'invalid_retry_advice',
+      path: 'retryAdvice',
+      received: show(advice),
+    });
   }
   return snapshot(advice);
 }
@@ -155,10 +178,11 @@ export function checkEvents(
   events: unknown,
   stepType: string,
   where?: Where,
+  path: string = 'events',
 ): ModelStreamEvents {
   if (isArray(events)) {
     for (let i = 0; i < events.length; i++) {
-      checkEvent(events[i], i, stepType, where);
+      checkEvent(events[i], i, stepType, where, path);
     }
     return snapshot(events) as readonly StreamEvent[];
   }
@@ -169,7 +193,10 @@ export function checkEvents(
     !iterable || (typeof source[Symbol.asyncIterator] !== 'function' &&
       typeof source[Symbol.iterator] !== 'function')
   ) {
-    throw fail('invalid_stream', stepType, where, `got ${show(events)}`);
+    throw fail('invalid_stream', stepType, where, {
+      path,
+      received: show(events),
+    });
   }
   return events as ModelStreamEvents;
 }
@@ -181,6 +208,7 @@ export function checkEvents(
  * @param position Its zero-based position in the stream.
  * @param stepType The step's type, for the error.
  * @param where Where the step was defined or used.
+ * @param path Where the events are, relative to the step.
  * @throws {InvalidScriptedModelStepError} `invalid_stream`.
  */
 export function checkEvent(
@@ -188,24 +216,34 @@ export function checkEvent(
   position: number,
   stepType: string,
   where?: Where,
+  path: string = 'events',
 ): void {
-  if (!isRecord(event) || typeof event.type !== 'string') {
-    throw fail(
-      'invalid_stream',
-      stepType,
-      where,
-      `event ${position} is ${show(event)}`,
-    );
+  if (!isRecord(event)) {
+    throw fail('invalid_stream', stepType, where, {
+      issue: 'invalid_event',
+      path: `${path}[${position}]`,
+      received: show(event),
+    });
+  }
+  const type = event.type;
+  if (typeof type !== 'string') {
+    throw fail('invalid_stream', stepType, where, {
+      issue: 'invalid_event',
+      path: `${path}[${position}].type`,
+      received: show(type),
+    });
   }
 }
 
 /**
  * Runs a check, turning anything but an `InvalidScriptedModelStepError`
- * (a throwing getter, a revoked proxy) into `invalid_input`.
+ * (a throwing getter, a revoked proxy) into `invalid_input` with issue
+ * `unreadable` and the thrown value as `cause`.
  *
  * @param stepType The step's type, for the error.
  * @param where Where the step was defined.
  * @param check The check.
+ * @param path Where the value being read is, if known.
  * @returns What the check returns.
  * @throws {InvalidScriptedModelStepError} From the check, or `invalid_input`.
  */
@@ -213,6 +251,7 @@ export function guarded<T>(
   stepType: string | undefined,
   where: Where | undefined,
   check: () => T,
+  path?: string,
 ): T {
   try {
     return check();
@@ -222,7 +261,8 @@ export function guarded<T>(
       'invalid_input',
       stepType,
       where,
-      `reading it threw ${describe(error)}`,
+      { issue: 'unreadable', path },
+      error,
     );
   }
 }

@@ -5,19 +5,21 @@
  * @module
  */
 import type { AgentOutputItem, UsageInput } from '@openai/agents-core';
-import { quote } from '../_internal/format.ts';
 import { snapshot } from '../_internal/snapshot.ts';
 import {
   checkEvents,
   checkFunction,
   checkRetryAdvice,
   fail,
+  type Found,
   guarded,
   isMissing,
   isRecord,
+  join,
   show,
   type Where,
 } from './_checks.ts';
+import { closest, describeKeys } from './_describe.ts';
 import { readUsage } from './_usage.ts';
 import type {
   ModelResponder,
@@ -38,6 +40,8 @@ export interface ResponseTemplate {
   readonly requestId: string | undefined;
   /** Frozen provider data, if any. */
   readonly providerData: Record<string, unknown> | undefined;
+  /** Frozen raw provider usage, if any. */
+  readonly rawUsage: Record<string, unknown> | undefined;
   /** Whether this came from the output-array shorthand. */
   readonly shorthand: boolean;
 }
@@ -59,19 +63,34 @@ export type NormalizedStep =
 
 const isArray = Array.isArray;
 
+/** The keys of each step envelope; any other key is rejected. */
+const envelopeKeys: Record<string, readonly string[]> = {
+  response: ['type', 'response'],
+  responder: ['type', 'respond'],
+  error: ['type', 'error', 'retryAdvice'],
+  stream: ['type', 'events'],
+  stream_responder: ['type', 'respond'],
+};
+
+const stepTypeNames = Object.keys(envelopeKeys);
+
+/** Names an input without `type` or `output` may have misspelled. */
+const inputNames = ['type', 'output', 'usage'];
+
 function checkItems(
   output: readonly unknown[],
-  stepType: string,
+  stepType: string | undefined,
   where: Where | undefined,
+  base: string | undefined,
 ): void {
   for (let i = 0; i < output.length; i++) {
-    if (!isRecord(output[i])) {
-      throw fail(
-        'invalid_response',
-        stepType,
-        where,
-        `output item ${i} is ${show(output[i])}`,
-      );
+    const item = output[i];
+    if (!isRecord(item)) {
+      throw fail('invalid_response', stepType, where, {
+        issue: 'invalid_item',
+        path: join(base, `[${i}]`),
+        received: show(item),
+      });
     }
   }
 }
@@ -80,19 +99,17 @@ function optional(
   value: unknown,
   kind: 'string' | 'object',
   name: string,
-  stepType: string,
+  stepType: string | undefined,
   where: Where | undefined,
+  base: string | undefined,
 ): void {
   if (value === undefined) return;
   if (kind === 'string' ? typeof value === 'string' : isRecord(value)) return;
-  throw fail(
-    'invalid_response',
-    stepType,
-    where,
-    `${quote(name)} must be a${
-      kind === 'string' ? ' string' : 'n object'
-    }, got ${show(value)}`,
-  );
+  throw fail('invalid_response', stepType, where, {
+    issue: 'invalid_field',
+    path: join(base, name),
+    received: show(value),
+  });
 }
 
 /**
@@ -102,52 +119,63 @@ function optional(
  * @param value The response.
  * @param stepType The step's type, for the error.
  * @param where Where the response was defined or returned.
+ * @param base The path of the response relative to the step, if any.
  * @returns The frozen template.
  * @throws {InvalidScriptedModelStepError} `invalid_response`, or
  * `invalid_input` when reading the value throws.
  */
 export function readResponse(
   value: unknown,
-  stepType: string,
+  stepType: string | undefined,
   where?: Where,
+  base?: string,
 ): ResponseTemplate {
   return guarded(stepType, where, () => {
     if (isArray(value)) {
-      checkItems(value, stepType, where);
+      checkItems(value, stepType, where, base);
       return template(snapshot(value), undefined, true);
     }
     if (!isRecord(value)) {
-      throw fail('invalid_response', stepType, where, `got ${show(value)}`);
+      throw fail('invalid_response', stepType, where, {
+        path: base,
+        received: show(value),
+      });
     }
-    const { output, usage, responseId, requestId, providerData } = value;
+    const { output, usage, responseId, requestId, providerData, rawUsage } =
+      value;
+    const outputPath = join(base, 'output');
     if (!isArray(output)) {
-      throw fail(
-        'invalid_response',
-        stepType,
-        where,
-        `"output" is ${show(output)}`,
-      );
+      throw fail('invalid_response', stepType, where, {
+        issue: 'invalid_output',
+        path: outputPath,
+        received: show(output),
+      });
     }
-    checkItems(output, stepType, where);
-    optional(responseId, 'string', 'responseId', stepType, where);
-    optional(requestId, 'string', 'requestId', stepType, where);
-    optional(providerData, 'object', 'providerData', stepType, where);
+    checkItems(output, stepType, where, outputPath);
+    optional(responseId, 'string', 'responseId', stepType, where, base);
+    optional(requestId, 'string', 'requestId', stepType, where, base);
+    optional(providerData, 'object', 'providerData', stepType, where, base);
+    optional(rawUsage, 'object', 'rawUsage', stepType, where, base);
     const data = usage === undefined
       ? undefined
-      : readUsage(usage, stepType, where);
+      : readUsage(usage, stepType, where, base);
     return template(snapshot(output), data, false, {
       responseId: responseId as string | undefined,
       requestId: requestId as string | undefined,
       providerData: snapshot(providerData as Record<string, unknown>),
+      rawUsage: snapshot(rawUsage as Record<string, unknown>),
     });
-  });
+  }, base);
 }
 
 function template(
   output: readonly AgentOutputItem[],
   usage: UsageInput | undefined,
   shorthand: boolean,
-  extra?: Pick<ResponseTemplate, 'responseId' | 'requestId' | 'providerData'>,
+  extra?: Pick<
+    ResponseTemplate,
+    'responseId' | 'requestId' | 'providerData' | 'rawUsage'
+  >,
 ): ResponseTemplate {
   return Object.freeze({
     output,
@@ -155,12 +183,16 @@ function template(
     responseId: extra?.responseId,
     requestId: extra?.requestId,
     providerData: extra?.providerData,
+    rawUsage: extra?.rawUsage,
     shorthand,
   });
 }
 
 /**
- * Validates and normalizes one input of the constructor or `enqueue()`.
+ * Validates and normalizes one input of the constructor or `enqueue()`,
+ * classified as `@openai/agents/testing` does: an array is an output array;
+ * an object with a `type` key is a step envelope; an object with an `output`
+ * or `usage` key is a `ModelResponse`; anything else is `invalid_input`.
  *
  * @param input The input.
  * @param inputIndex Its zero-based position.
@@ -176,20 +208,81 @@ export function normalizeInput(
     if (isArray(input)) {
       return {
         type: 'response',
-        template: readResponse(input, 'response', where),
+        template: readResponse(input, undefined, where),
       };
     }
     if (!isRecord(input)) {
-      throw fail('invalid_input', undefined, where, `got ${show(input)}`);
+      throw fail('invalid_input', undefined, where, { received: show(input) });
     }
-    const type = input.type;
-    if (type === undefined) {
+    if ('type' in input) return normalizeEnvelope(input, input.type, where);
+    if ('output' in input || 'usage' in input) {
       return {
         type: 'response',
-        template: readResponse(input, 'response', where),
+        template: readResponse(input, undefined, where),
       };
     }
-    return normalizeEnvelope(input, type, where);
+    throw fail('invalid_input', undefined, where, {
+      received: show(input),
+      suggestion: suggestKey(Object.keys(input), inputNames),
+    });
+  });
+}
+
+/** The first key that looks like a misspelled name, as its correction. */
+function suggestKey(
+  keys: readonly string[],
+  names: readonly string[],
+): string | undefined {
+  for (const key of keys) {
+    const suggestion = closest(key, names);
+    if (suggestion !== undefined) return suggestion;
+  }
+  return undefined;
+}
+
+function unknownKeys(
+  input: Record<string, unknown>,
+  allowed: readonly string[],
+): string[] {
+  const keys = Object.keys(input);
+  if (keys.length <= allowed.length && keys.every((k) => allowed.includes(k))) {
+    return [];
+  }
+  return keys.filter((key) => !allowed.includes(key));
+}
+
+/**
+ * The fields of a "missing" failure: when the step has unknown keys, they
+ * are what was found, and the misspelled one is named.
+ */
+function missing(
+  input: Record<string, unknown>,
+  type: string,
+  path: string,
+): Found {
+  const allowed = envelopeKeys[type];
+  const unknown = unknownKeys(input, allowed);
+  if (unknown.length === 0) return { path };
+  return {
+    path,
+    received: describeKeys(unknown),
+    suggestion: suggestKey(unknown, allowed),
+  };
+}
+
+function checkKeys(
+  input: Record<string, unknown>,
+  type: string,
+  where: Where,
+): void {
+  const allowed = envelopeKeys[type];
+  const unknown = unknownKeys(input, allowed);
+  if (unknown.length === 0) return;
+  throw fail('invalid_input', type, where, {
+    issue: 'unknown_property',
+    path: unknown[0],
+    received: describeKeys(unknown),
+    suggestion: suggestKey(unknown, allowed),
   });
 }
 
@@ -198,38 +291,69 @@ function normalizeEnvelope(
   type: unknown,
   where: Where,
 ): NormalizedStep {
+  if (typeof type !== 'string' || !Object.hasOwn(envelopeKeys, type)) {
+    throw fail(
+      'unknown_step_type',
+      typeof type === 'string' ? type : undefined,
+      where,
+      {
+        path: 'type',
+        received: show(type),
+        suggestion: closest(type, stepTypeNames),
+      },
+    );
+  }
+  // Each step's own checks first, so `reason` is the SDK module's; then
+  // keys the step type does not have.
+  let step: NormalizedStep;
   switch (type) {
     case 'response': {
       if (isMissing(input.response)) {
-        throw fail('missing_response', type, where);
+        throw fail(
+          'missing_response',
+          type,
+          where,
+          missing(input, type, 'response'),
+        );
       }
-      return { type, template: readResponse(input.response, type, where) };
+      step = {
+        type,
+        template: readResponse(input.response, undefined, where, 'response'),
+      };
+      break;
     }
     case 'responder':
     case 'stream_responder': {
       const respond = input.respond;
+      if (respond === undefined) {
+        throw fail(
+          'missing_responder',
+          type,
+          where,
+          missing(input, type, 'respond'),
+        );
+      }
       checkFunction(respond, type, where);
-      return type === 'responder'
+      step = type === 'responder'
         ? { type, respond: respond as ModelResponder }
         : { type, respond: respond as ModelStreamResponder };
+      break;
     }
     case 'error': {
       const error = input.error;
-      if (error === undefined) throw fail('missing_error', type, where);
-      return {
+      if (error === undefined) {
+        throw fail('missing_error', type, where, missing(input, type, 'error'));
+      }
+      step = {
         type,
         error,
         advice: checkRetryAdvice(input.retryAdvice, where),
       };
+      break;
     }
-    case 'stream':
-      return { type, events: checkEvents(input.events, type, where) };
     default:
-      throw fail(
-        'unknown_step_type',
-        typeof type === 'string' ? type : undefined,
-        where,
-        `got ${show(type)}`,
-      );
+      step = { type: 'stream', events: checkEvents(input.events, type, where) };
   }
+  checkKeys(input, type, where);
+  return step;
 }

@@ -14,6 +14,8 @@ import {
 import { detachedCopy } from '../_internal/snapshot.ts';
 import type { ResponseTemplate } from './_normalize.ts';
 
+type Done = Extract<StreamEvent, { type: 'response_done' }>;
+
 /** The usage of a response that does not give one: one request, no tokens. */
 const defaultUsage: UsageInput = Object.freeze({
   requests: 1,
@@ -26,10 +28,27 @@ const defaultUsage: UsageInput = Object.freeze({
  * The deterministic response id of a call.
  *
  * @param callIndex Zero-based index of the call.
- * @returns `resp_scripted_<callIndex>`.
+ * @returns `scripted-response-<callIndex + 1>`, as `@openai/agents/testing`
+ * names it.
  */
 export function scriptedResponseId(callIndex: number): string {
-  return `resp_scripted_${callIndex}`;
+  return `scripted-response-${callIndex + 1}`;
+}
+
+/**
+ * Usage data for a `response_done` event: empty token-details lists are
+ * left out, as `@openai/agents/testing` leaves them out.
+ */
+function streamedUsage(template: ResponseTemplate): Record<string, unknown> {
+  const usage = detachedCopy(template.usage ?? defaultUsage) as Record<
+    string,
+    unknown
+  >;
+  for (const key of ['inputTokensDetails', 'outputTokensDetails']) {
+    const details = usage[key];
+    if (Array.isArray(details) && details.length === 0) delete usage[key];
+  }
+  return usage;
 }
 
 /**
@@ -58,6 +77,9 @@ export function toModelResponse(
   }
   if (template.providerData !== undefined) {
     response.providerData = detachedCopy(template.providerData);
+  }
+  if (template.rawUsage !== undefined) {
+    response.rawUsage = detachedCopy(template.rawUsage);
   }
   return response;
 }
@@ -93,28 +115,25 @@ export function* responseEvents(
       if (part?.type !== 'output_text' || typeof part.text !== 'string') {
         continue;
       }
-      const delta: StreamEvent = {
-        type: 'output_text_delta',
-        delta: part.text,
-      };
-      if (typeof record.id === 'string') delta.itemId = record.id;
-      yield delta;
+      yield typeof record.id === 'string'
+        ? { type: 'output_text_delta', itemId: record.id, delta: part.text }
+        : { type: 'output_text_delta', delta: part.text };
     }
   }
-  const usage = detachedCopy(template.usage ?? defaultUsage);
-  const done: Extract<StreamEvent, { type: 'response_done' }> = {
-    type: 'response_done',
-    response: {
-      id: template.responseId ?? scriptedResponseId(callIndex),
-      usage: usage as typeof done.response.usage,
-      output: detachedCopy(template.output) as typeof done.response.output,
-    },
-  };
+  // Keys in the order `@openai/agents/testing` writes them.
+  const response = {
+    id: template.responseId ?? scriptedResponseId(callIndex),
+  } as Done['response'];
   if (template.requestId !== undefined) {
-    done.response.requestId = template.requestId;
+    response.requestId = template.requestId;
+  }
+  response.usage = streamedUsage(template) as Done['response']['usage'];
+  if (template.rawUsage !== undefined) {
+    response.rawUsage = detachedCopy(template.rawUsage);
   }
   if (template.providerData !== undefined) {
-    done.response.providerData = detachedCopy(template.providerData);
+    response.providerData = detachedCopy(template.providerData);
   }
-  yield done;
+  response.output = detachedCopy(template.output) as Done['response']['output'];
+  yield { type: 'response_done', response };
 }

@@ -9,29 +9,27 @@
  */
 import { Usage, type UsageInput } from '@openai/agents-core';
 import { snapshot } from '../_internal/snapshot.ts';
-import { describe, fail, isRecord, show, type Where } from './_checks.ts';
+import { fail, isRecord, join, show, type Where } from './_checks.ts';
 import { InvalidScriptedModelStepError } from './errors.ts';
 
 /** Thrown inside `readUsage` with the offending path; wrapped there. */
 class UsageProblem {
-  readonly detail: string;
-  constructor(detail: string) {
-    this.detail = detail;
+  readonly path: string;
+  readonly received: string | undefined;
+  constructor(path: string, value: unknown) {
+    this.path = path;
+    this.received = show(value);
   }
 }
 
 function tokens(value: unknown, path: string): number {
   if (typeof value === 'number' && Number.isFinite(value)) return value;
-  throw new UsageProblem(
-    `"${path}" must be a finite number, got ${show(value)}`,
-  );
+  throw new UsageProblem(path, value);
 }
 
 /** A plain copy of one token-details record, checked value by value. */
 function details(value: unknown, path: string): Record<string, number> {
-  if (!isRecord(value)) {
-    throw new UsageProblem(`"${path}" must be an object, got ${show(value)}`);
-  }
+  if (!isRecord(value)) throw new UsageProblem(path, value);
   const copy: Record<string, number> = {};
   for (const key of Object.keys(value)) {
     copy[key] = tokens(value[key], `${path}.${key}`);
@@ -65,36 +63,37 @@ function entry(value: unknown, path: string): Record<string, unknown> {
   const endpoint = item.endpoint;
   if (endpoint !== undefined) {
     if (typeof endpoint !== 'string') {
-      throw new UsageProblem(
-        `"${path}.endpoint" must be a string, got ${show(endpoint)}`,
-      );
+      throw new UsageProblem(`${path}.endpoint`, endpoint);
     }
     copy.endpoint = endpoint;
   }
   return copy;
 }
 
-function plainUsage(value: Record<string, unknown>): Record<string, unknown> {
+function plainUsage(
+  value: Record<string, unknown>,
+  at: string,
+): Record<string, unknown> {
   const usage = new Usage(value as UsageInput);
   const data: Record<string, unknown> = {
-    requests: tokens(usage.requests, 'usage.requests'),
-    inputTokens: tokens(usage.inputTokens, 'usage.inputTokens'),
-    outputTokens: tokens(usage.outputTokens, 'usage.outputTokens'),
-    totalTokens: tokens(usage.totalTokens, 'usage.totalTokens'),
+    requests: tokens(usage.requests, `${at}.requests`),
+    inputTokens: tokens(usage.inputTokens, `${at}.inputTokens`),
+    outputTokens: tokens(usage.outputTokens, `${at}.outputTokens`),
+    totalTokens: tokens(usage.totalTokens, `${at}.totalTokens`),
     inputTokensDetails: detailsList(
       usage.inputTokensDetails,
-      'usage.inputTokensDetails',
+      `${at}.inputTokensDetails`,
     ),
     outputTokensDetails: detailsList(
       usage.outputTokensDetails,
-      'usage.outputTokensDetails',
+      `${at}.outputTokensDetails`,
     ),
   };
   const entries = usage.requestUsageEntries;
   if (entries !== undefined) {
     data.requestUsageEntries = Array.from(
       entries,
-      (item, i) => entry(item, `usage.requestUsageEntries[${i}]`),
+      (item, i) => entry(item, `${at}.requestUsageEntries[${i}]`),
     );
   }
   return data;
@@ -108,24 +107,41 @@ function plainUsage(value: Record<string, unknown>): Record<string, unknown> {
  * @param value The usage, not `undefined`.
  * @param stepType The step's type, for the error.
  * @param where Where the response was defined or returned.
+ * @param base The path of the response, if any (`usage` is under it).
  * @returns Frozen usage data.
- * @throws {InvalidScriptedModelStepError} `invalid_response` when the usage
- * is not an object, reading it throws, or a count is not a finite number.
+ * @throws {InvalidScriptedModelStepError} `invalid_response` (issue
+ * `invalid_usage`) when the usage is not an object, reading it throws, or a
+ * count is not a finite number.
  */
 export function readUsage(
   value: unknown,
-  stepType: string,
+  stepType: string | undefined,
   where: Where | undefined,
+  base?: string,
 ): UsageInput {
-  let detail: string;
+  const at = join(base, 'usage');
+  let path = at;
+  let received: string | undefined;
+  let cause: unknown;
   try {
-    if (isRecord(value)) return snapshot(plainUsage(value)) as UsageInput;
-    detail = `"usage" must be an object, got ${show(value)}`;
+    if (isRecord(value)) return snapshot(plainUsage(value, at)) as UsageInput;
+    received = show(value);
   } catch (error) {
     if (error instanceof InvalidScriptedModelStepError) throw error;
-    detail = error instanceof UsageProblem
-      ? error.detail
-      : `reading "usage" threw ${describe(error)}`;
+    if (error instanceof UsageProblem) {
+      path = error.path;
+      received = error.received;
+    } else {
+      cause = error;
+    }
   }
-  throw fail('invalid_response', stepType, where, detail);
+  throw fail(
+    'invalid_response',
+    stepType,
+    where,
+    cause === undefined
+      ? { issue: 'invalid_usage', path, received }
+      : { issue: 'unreadable', path },
+    cause,
+  );
 }

@@ -4,9 +4,13 @@
  * @module
  */
 import { plural, quote } from '../_internal/format.ts';
+import { describeValue } from './_describe.ts';
+import type { RecordedModelCall } from './recorded_call.ts';
 
 /**
- * Why a step was rejected, as `InvalidScriptedModelStepError.reason`.
+ * Why a step was rejected, as `InvalidScriptedModelStepError.reason`: the
+ * same codes as `@openai/agents/testing` (its `reason` for each malformed
+ * input is ours too). `issue` says it more finely.
  *
  * @example
  * ```ts
@@ -25,26 +29,167 @@ export type InvalidScriptedModelStepReason =
   | 'invalid_stream'
   | 'incompatible_call';
 
-const expectations: Record<InvalidScriptedModelStepReason, string> = {
-  invalid_input:
-    'expected a step envelope, a ModelResponse, an output array or valid item fields',
-  unknown_step_type:
-    'expected a step type of "response", "responder", "error", "stream" or "stream_responder"',
-  missing_response:
-    'expected a "response" (an output array or a ModelResponse)',
-  invalid_response:
-    'expected an output array of item objects or a ModelResponse with an "output" array',
-  missing_error: 'expected an "error" to throw',
-  missing_responder: 'expected a "respond" function',
-  invalid_stream:
-    'expected a sync or async iterable of stream events (objects with a string "type")',
-  incompatible_call:
-    'expected a streaming call for a raw stream step, got a non-streaming call',
+/**
+ * The finer classification of a rejected step, as
+ * `InvalidScriptedModelStepError.issue`; equal to `reason` when there is
+ * nothing finer to say. With `reason`:
+ * - `invalid_input`: `invalid_input` (neither a step nor a response),
+ *   `not_iterable` (the constructor's `inputs`), `unreadable` (reading the
+ *   value threw; `cause` holds the error; also under `invalid_response` for
+ *   a `usage` whose reading threw), `unknown_property` (a step key its type
+ *   does not have), `invalid_retry_advice`, and the item helpers'
+ *   `invalid_text`, `invalid_name`, `invalid_arguments`, `missing_call_id`,
+ *   `invalid_option`;
+ * - `missing_responder`: `missing_responder` (no `respond`),
+ *   `invalid_responder` (`respond` is not a function);
+ * - `invalid_response`: `invalid_response` (neither an output array nor a
+ *   response object), `invalid_output`, `invalid_item`, `invalid_usage`,
+ *   `invalid_field` (`responseId`, `requestId`, `providerData`, `rawUsage`);
+ * - `invalid_stream`: `invalid_stream` (not iterable), `invalid_event`,
+ *   `broken_iterator`;
+ * - the other reasons: the reason itself.
+ *
+ * @example
+ * ```ts
+ * import type { InvalidScriptedModelStepIssue } from '@scripted/agents';
+ *
+ * const issue: InvalidScriptedModelStepIssue = 'invalid_item';
+ * ```
+ */
+export type InvalidScriptedModelStepIssue =
+  | InvalidScriptedModelStepReason
+  | 'not_iterable'
+  | 'unreadable'
+  | 'unknown_property'
+  | 'invalid_retry_advice'
+  | 'invalid_text'
+  | 'invalid_name'
+  | 'invalid_arguments'
+  | 'missing_call_id'
+  | 'invalid_option'
+  | 'invalid_responder'
+  | 'invalid_output'
+  | 'invalid_item'
+  | 'invalid_usage'
+  | 'invalid_field'
+  | 'invalid_event'
+  | 'broken_iterator';
+
+const stepTypes =
+  '"response", "responder", "error", "stream" or "stream_responder"';
+
+const fieldKinds: Record<string, string> = {
+  id: 'a non-empty string',
+  callId: 'a non-empty string',
+  namespace: 'a non-empty string',
+  phase: '"commentary" or "final_answer"',
+  providerData: 'an object',
+  rawUsage: 'an object',
+  responseId: 'a string',
+  requestId: 'a string',
+  options: 'an object',
 };
+
+function lastSegment(path: string | undefined): string {
+  if (path === undefined) return '';
+  const dot = path.lastIndexOf('.');
+  return (dot < 0 ? path : path.slice(dot + 1)).replace(/\[\d+\]$/, '');
+}
+
+function usageKind(path: string | undefined): string {
+  const last = lastSegment(path);
+  if (last === 'usage') return 'a Usage or usage data';
+  if (last.endsWith('Details')) return 'an object of token counts';
+  if (last === 'requestUsageEntries') return 'an array of usage entries';
+  if (last === 'endpoint') return 'a string';
+  return 'a finite number';
+}
+
+function subject(path: string | undefined, fallback: string): string {
+  return path === undefined ? fallback : quote(path);
+}
+
+/** What was expected, for the message of an issue. */
+function expectation(
+  issue: InvalidScriptedModelStepIssue,
+  path: string | undefined,
+): string {
+  switch (issue) {
+    case 'invalid_input':
+      return 'expected a step (an object with a "type"), a ModelResponse (an object with "output") or an output array';
+    case 'not_iterable':
+      return 'expected the inputs to be iterable (an array, a Set, a generator)';
+    case 'unreadable':
+      return `expected ${subject(path, 'the input')} to be readable`;
+    case 'unknown_property':
+      return 'expected only the keys of its step type';
+    case 'invalid_retry_advice':
+      return 'expected "retryAdvice" to be a ModelRetryAdvice object or a function';
+    case 'invalid_text':
+      return 'expected the message text to be a string';
+    case 'invalid_name':
+      return 'expected the function name to be a non-empty string';
+    case 'invalid_arguments':
+      return 'expected the arguments to be a JSON string or a serializable object';
+    case 'missing_call_id':
+      return 'expected options with a "callId" string';
+    case 'invalid_option':
+    case 'invalid_field':
+      return `expected ${subject(path, 'the field')} to be ${
+        fieldKinds[lastSegment(path)] ?? 'valid'
+      }`;
+    case 'unknown_step_type':
+      return `expected a step type of ${stepTypes}`;
+    case 'missing_response':
+      return 'expected a "response" (an output array or a ModelResponse)';
+    case 'invalid_response':
+      return `expected ${
+        subject(path, 'the response')
+      } to be an output array or a ModelResponse`;
+    case 'invalid_output':
+      return `expected ${subject(path, '"output"')} to be an array of items`;
+    case 'invalid_item':
+      return `expected ${subject(path, 'each item')} to be an item object`;
+    case 'invalid_usage':
+      return `expected ${subject(path, '"usage"')} to be ${usageKind(path)}`;
+    case 'missing_error':
+      return 'expected an "error" to throw';
+    case 'missing_responder':
+      return 'expected a "respond" function';
+    case 'invalid_responder':
+      return `expected ${subject(path, '"respond"')} to be a function`;
+    case 'invalid_stream':
+      return `expected ${
+        subject(path, 'the events')
+      } to be a sync or async iterable of stream events`;
+    case 'invalid_event':
+      return `expected ${
+        subject(path, 'each event')
+      } to be a stream event (an object with a string "type")`;
+    case 'broken_iterator':
+      return `expected ${
+        subject(path, 'the events')
+      } to follow the iterator protocol`;
+    case 'incompatible_call':
+      return 'expected a streaming call, as only getStreamedResponse can play a raw stream step';
+  }
+}
+
+/** What went wrong while reading, for the message of `unreadable`. */
+function thrown(cause: unknown): string {
+  try {
+    const text = cause instanceof Error ? cause.message : String(cause);
+    return `reading it threw ${describeValue(text) ?? 'an error'}`;
+  } catch {
+    return 'reading it threw';
+  }
+}
 
 /**
  * A call reached the model after every scripted step was used. The call is
  * recorded first, and the model remembers this error for `assertComplete()`.
+ * Constructible as `@openai/agents/testing` builds it, from the recorded
+ * call, or from its fields.
  *
  * @example
  * ```ts
@@ -67,23 +212,33 @@ export class UnexpectedModelCallError extends Error {
   readonly streamed: boolean;
 
   /**
+   * @param call The recorded call that found no step left.
+   */
+  constructor(call: RecordedModelCall);
+  /**
    * @param fields The structured fields of the error.
    */
-  constructor(fields: { callIndex: number; streamed: boolean }) {
+  constructor(fields: { callIndex: number; streamed: boolean });
+  constructor(
+    call: RecordedModelCall | { callIndex: number; streamed: boolean },
+  ) {
+    const callIndex = 'callIndex' in call ? call.callIndex : call.index;
+    const streamed = call.streamed;
     super(
-      `Unexpected model call ${fields.callIndex} (${
-        fields.streamed ? 'streamed' : 'not streamed'
+      `Unexpected model call ${callIndex} (${
+        streamed ? 'streamed' : 'not streamed'
       }): expected no more calls, the script has no steps left`,
     );
     this.name = 'UnexpectedModelCallError';
-    this.callIndex = fields.callIndex;
-    this.streamed = fields.streamed;
+    this.callIndex = callIndex;
+    this.streamed = streamed;
   }
 }
 
 /**
  * The workflow ended before every scripted step was used; thrown by
- * `assertComplete()`.
+ * `assertComplete()`. Constructible as `@openai/agents/testing` builds it,
+ * from the count alone (`pendingStepTypes` is then empty).
  *
  * @example
  * ```ts
@@ -101,26 +256,41 @@ export class UnexpectedModelCallError extends Error {
 export class UnconsumedModelStepsError extends Error {
   /** How many steps were never used. */
   readonly remainingSteps: number;
-  /** The `type` of each unused step, in script order. */
+  /** The `type` of each unused step, in script order (empty if unknown). */
   readonly pendingStepTypes: readonly string[];
 
+  /**
+   * @param remainingSteps How many steps were never used.
+   */
+  constructor(remainingSteps: number);
   /**
    * @param fields The structured fields of the error.
    */
   constructor(
     fields: { remainingSteps: number; pendingStepTypes: readonly string[] },
+  );
+  constructor(
+    fields:
+      | number
+      | { remainingSteps: number; pendingStepTypes: readonly string[] },
   ) {
-    const types = fields.pendingStepTypes.map((type) => quote(type)).join(
-      ', ',
-    );
+    const remainingSteps = typeof fields === 'number'
+      ? fields
+      : fields.remainingSteps;
+    const pending = typeof fields === 'number'
+      ? []
+      : [...fields.pendingStepTypes];
+    const types = pending.length === 0
+      ? ''
+      : ` (${pending.map((type) => quote(type)).join(', ')})`;
     super(
       `Unconsumed model steps: expected the workflow to use every step, ${
-        plural(fields.remainingSteps, 'step')
-      } left in the script (${types})`,
+        plural(remainingSteps, 'step')
+      } left in the script${types}`,
     );
     this.name = 'UnconsumedModelStepsError';
-    this.remainingSteps = fields.remainingSteps;
-    this.pendingStepTypes = Object.freeze([...fields.pendingStepTypes]);
+    this.remainingSteps = remainingSteps;
+    this.pendingStepTypes = Object.freeze(pending);
   }
 }
 
@@ -129,67 +299,158 @@ export class UnconsumedModelStepsError extends Error {
  * helper, the constructor or `enqueue()`), or it cannot answer the call that
  * reached it (thrown by that call, and remembered for `assertComplete()`).
  *
+ * `reason` is the code `@openai/agents/testing` gives; `issue`, `path`,
+ * `received` and `suggestion` say precisely what is wrong and where, and the
+ * message is built from them: what was expected, what was found. `cause` is
+ * the error thrown while reading a hostile input. Constructible as the SDK
+ * module builds it, `{ reason, message, inputIndex?, callIndex?, stepType? }`
+ * (the message is then used verbatim and `issue` equals `reason`).
+ *
  * @example
  * ```ts
  * import assert from 'node:assert/strict';
  * import { InvalidScriptedModelStepError, ScriptedModel } from '@scripted/agents';
  *
  * assert.throws(
- *   () => new ScriptedModel([{ type: 'nope' } as never]),
+ *   () => new ScriptedModel([{ type: 'respnse' } as never]),
  *   (error: unknown) =>
  *     error instanceof InvalidScriptedModelStepError &&
  *     error.reason === 'unknown_step_type' &&
- *     error.inputIndex === 0,
+ *     error.inputIndex === 0 &&
+ *     error.received === '"respnse"' &&
+ *     error.suggestion === 'response',
  * );
  * ```
  */
 export class InvalidScriptedModelStepError extends Error {
-  /** What is wrong with the step. */
+  /** What is wrong with the step, as `@openai/agents/testing` says it. */
   readonly reason: InvalidScriptedModelStepReason;
+  /** What is wrong, more finely; see {@link InvalidScriptedModelStepIssue}. */
+  readonly issue: InvalidScriptedModelStepIssue;
   /**
    * Zero-based position of the step among the inputs of the constructor or
    * `enqueue()` call that defined it; `undefined` when a factory or item
    * helper rejected its argument, or when a call rejected the step.
    */
-  readonly inputIndex: number | undefined;
+  readonly inputIndex?: number;
   /** Zero-based index of the call the step could not answer, if any. */
-  readonly callIndex: number | undefined;
+  readonly callIndex?: number;
   /** The step's `type`, when it has one. */
-  readonly stepType: string | undefined;
-  /** What was found instead, for the message. */
-  readonly detail: string | undefined;
+  readonly stepType?: string;
+  /**
+   * Where in the input the problem is, relative to the step (or to a
+   * responder's result, as `respond()...`): `response.output[3]`,
+   * `usage.inputTokens`, `events[2]`, `retryAdvice`, `options.callId`;
+   * `undefined` for the input as a whole.
+   */
+  readonly path: string | undefined;
+  /**
+   * What was found, rendered short: strings quoted and cut when long, other
+   * values by kind (`42`, `null`, `an object`, `an array of 2`), or quoted
+   * key names for `unknown_property`; `undefined` when nothing concrete was
+   * found or it could not be read.
+   */
+  readonly received: string | undefined;
+  /** The closest valid name, when a step type or key looks misspelled. */
+  readonly suggestion: string | undefined;
 
   /**
-   * @param fields The structured fields of the error.
+   * @param options The SDK module's form: `reason` and a `message` used
+   * verbatim, plus where the step was.
+   * @param errorOptions `cause`: the underlying error, if any.
    */
-  constructor(fields: {
-    reason: InvalidScriptedModelStepReason;
-    inputIndex?: number;
-    callIndex?: number;
-    stepType?: string;
-    detail?: string;
-  }) {
-    const where = fields.inputIndex !== undefined
-      ? ` at input ${fields.inputIndex}`
-      : fields.callIndex !== undefined
-      ? ` for model call ${fields.callIndex}`
-      : '';
-    const type = fields.stepType === undefined
-      ? ''
-      : ` (${quote(fields.stepType)})`;
-    const detail = fields.detail === undefined ? '' : `, ${fields.detail}`;
+  constructor(
+    options: {
+      reason: InvalidScriptedModelStepReason;
+      message: string;
+      inputIndex?: number;
+      callIndex?: number;
+      stepType?: string;
+    },
+    errorOptions?: { cause?: unknown },
+  );
+  /**
+   * @param fields The structured fields of the error; the message is built
+   * from them.
+   * @param errorOptions `cause`: the error thrown while reading the input.
+   */
+  constructor(
+    fields: {
+      reason: InvalidScriptedModelStepReason;
+      issue?: InvalidScriptedModelStepIssue;
+      inputIndex?: number;
+      callIndex?: number;
+      stepType?: string;
+      path?: string;
+      received?: string;
+      suggestion?: string;
+    },
+    errorOptions?: { cause?: unknown },
+  );
+  constructor(
+    fields: {
+      reason: InvalidScriptedModelStepReason;
+      message?: string;
+      issue?: InvalidScriptedModelStepIssue;
+      inputIndex?: number;
+      callIndex?: number;
+      stepType?: string;
+      path?: string;
+      received?: string;
+      suggestion?: string;
+    },
+    errorOptions?: { cause?: unknown },
+  ) {
+    const issue = fields.issue ?? fields.reason;
     super(
-      `Invalid scripted model step${where}${type}: ${
-        expectations[fields.reason]
-      }${detail} (reason ${quote(fields.reason)})`,
+      typeof fields.message === 'string'
+        ? fields.message
+        : stepMessage(fields, issue, errorOptions?.cause),
+      errorOptions,
     );
     this.name = 'InvalidScriptedModelStepError';
     this.reason = fields.reason;
+    this.issue = issue;
     this.inputIndex = fields.inputIndex;
     this.callIndex = fields.callIndex;
     this.stepType = fields.stepType;
-    this.detail = fields.detail;
+    this.path = fields.path;
+    this.received = fields.received;
+    this.suggestion = fields.suggestion;
   }
+}
+
+function stepMessage(
+  fields: {
+    inputIndex?: number;
+    callIndex?: number;
+    stepType?: string;
+    path?: string;
+    received?: string;
+    suggestion?: string;
+  },
+  issue: InvalidScriptedModelStepIssue,
+  cause: unknown,
+): string {
+  const where = fields.inputIndex !== undefined
+    ? ` ${fields.inputIndex}`
+    : fields.callIndex !== undefined
+    ? ` for model call ${fields.callIndex}`
+    : '';
+  const type = fields.stepType === undefined
+    ? ''
+    : ` (${quote(fields.stepType)})`;
+  const found = issue === 'unreadable'
+    ? `, ${thrown(cause)}`
+    : fields.received === undefined
+    ? ''
+    : `, got ${fields.received}`;
+  const hint = fields.suggestion === undefined
+    ? ''
+    : ` (did you mean ${quote(fields.suggestion)}?)`;
+  return `Invalid scripted model step${where}${type}: ${
+    expectation(issue, fields.path)
+  }${found}${hint}`;
 }
 
 /**
@@ -197,7 +458,9 @@ export class InvalidScriptedModelStepError extends Error {
  * recorded and no step is consumed; `callIndex` is `undefined`), or after the
  * call was recorded, at a checkpoint of its scripted work. Its `name` is
  * `'AbortError'`, as the SDK's runner expects of an abort; identify it by
- * `code === 'scripted_model_request_aborted'`. `cause` is the signal's reason.
+ * `code === 'scripted_model_request_aborted'`. `cause` is the signal's
+ * reason. Constructible as `@openai/agents/testing` builds it, from the call
+ * index alone.
  *
  * @example
  * ```ts
@@ -229,20 +492,33 @@ export class ScriptedModelRequestAbortedError extends Error {
    * Zero-based index of the recorded call that was aborted; `undefined` when
    * the request was aborted before it was recorded.
    */
-  readonly callIndex: number | undefined;
+  readonly callIndex?: number;
 
+  /**
+   * @param callIndex Zero-based index of the aborted call, if it was
+   * recorded.
+   */
+  constructor(callIndex?: number);
   /**
    * @param fields The structured fields of the error; `cause` is the abort
    * reason of the signal.
    */
-  constructor(fields: { callIndex?: number; cause?: unknown }) {
+  constructor(fields: { callIndex?: number; cause?: unknown });
+  constructor(
+    fields?: number | { callIndex?: number; cause?: unknown },
+  ) {
+    const callIndex = typeof fields === 'object' && fields !== null
+      ? fields.callIndex
+      : fields;
     super(
-      fields.callIndex === undefined
+      callIndex === undefined
         ? 'Model request aborted before the call: expected a live signal, got an aborted one, so nothing was recorded and no step was consumed'
-        : `Model call ${fields.callIndex} aborted: expected the scripted work to finish, the request signal was aborted first`,
-      { cause: fields.cause },
+        : `Model call ${callIndex} aborted: expected the scripted work to finish, the request signal was aborted first`,
+      typeof fields === 'object' && fields !== null && 'cause' in fields
+        ? { cause: fields.cause }
+        : undefined,
     );
     this.name = 'AbortError';
-    this.callIndex = fields.callIndex;
+    this.callIndex = callIndex;
   }
 }

@@ -8,8 +8,12 @@ import type {
   AssistantMessageItem,
   FunctionCallItem,
 } from '@openai/agents-core';
-import { describe, guarded, show as quote } from './_checks.ts';
-import { InvalidScriptedModelStepError } from './errors.ts';
+import { guarded } from './_checks.ts';
+import { describeValue } from './_describe.ts';
+import {
+  InvalidScriptedModelStepError,
+  type InvalidScriptedModelStepIssue,
+} from './errors.ts';
 
 /**
  * Options of `assistantMessage()`.
@@ -52,49 +56,63 @@ export interface FunctionCallOptions {
 }
 
 /** Rejects a helper argument where it is written. */
-function invalid(detail: string): InvalidScriptedModelStepError {
-  return new InvalidScriptedModelStepError({ reason: 'invalid_input', detail });
+function invalid(
+  issue: InvalidScriptedModelStepIssue,
+  path: string,
+  value: unknown,
+  cause?: unknown,
+): InvalidScriptedModelStepError {
+  return new InvalidScriptedModelStepError(
+    {
+      reason: 'invalid_input',
+      issue,
+      path,
+      received: issue === 'unreadable' ? undefined : describeValue(value),
+    },
+    cause === undefined ? undefined : { cause },
+  );
 }
 
 /** Reads `options` defensively: getters and proxies may throw. */
 function readOptions(
   options: unknown,
   keys: readonly string[],
-  helper: string,
 ): Record<string, unknown> {
   if (options === undefined) return {};
   if (typeof options !== 'object' || options === null) {
-    throw invalid(`${helper} options must be an object, got ${quote(options)}`);
+    throw invalid('invalid_option', 'options', options);
   }
   const out: Record<string, unknown> = {};
   for (const key of keys) {
+    let value: unknown;
     try {
-      const value = (options as Record<string, unknown>)[key];
-      if (value !== undefined) out[key] = value;
+      value = (options as Record<string, unknown>)[key];
     } catch (error) {
-      throw invalid(
-        `reading ${helper} option ${quote(key)} threw ${describe(error)}`,
-      );
+      throw invalid('unreadable', `options.${key}`, undefined, error);
     }
+    if (value !== undefined) out[key] = value;
   }
   return out;
 }
 
-function checkString(
-  value: unknown,
-  what: string,
-  required: boolean,
-): void {
-  if (value === undefined && !required) return;
+function checkString(value: unknown, key: string): void {
+  if (value === undefined) return;
   if (typeof value !== 'string' || value === '') {
-    throw invalid(`${what} must be a non-empty string, got ${quote(value)}`);
+    throw invalid('invalid_option', `options.${key}`, value);
   }
 }
 
 function checkProviderData(value: unknown): void {
   if (value === undefined) return;
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw invalid(`providerData must be an object, got ${quote(value)}`);
+  let array: boolean;
+  try {
+    array = Array.isArray(value);
+  } catch (error) {
+    // A revoked proxy throws even here.
+    throw invalid('unreadable', 'options.providerData', undefined, error);
+  }
+  if (typeof value !== 'object' || value === null || array) {
+    throw invalid('invalid_option', 'options.providerData', value);
   }
 }
 
@@ -131,31 +149,27 @@ function buildMessage(
   text: unknown,
   options: unknown,
 ): AssistantMessageItem {
-  if (typeof text !== 'string') {
-    throw invalid(`assistantMessage text must be a string, got ${quote(text)}`);
-  }
+  if (typeof text !== 'string') throw invalid('invalid_text', 'text', text);
   const { id, phase, providerData } = readOptions(
     options,
     ['id', 'phase', 'providerData'],
-    'assistantMessage',
   );
-  checkString(id, 'id', false);
+  checkString(id, 'id');
   if (
     phase !== undefined && phase !== 'commentary' && phase !== 'final_answer'
   ) {
-    throw invalid(
-      `phase must be "commentary" or "final_answer", got ${quote(phase)}`,
-    );
+    throw invalid('invalid_option', 'options.phase', phase);
   }
   checkProviderData(providerData);
-  const item: AssistantMessageItem = {
+  // Keys in the order `@openai/agents/testing` writes them.
+  const item = {
     type: 'message',
     role: 'assistant',
     status: 'completed',
-    content: [{ type: 'output_text', text: text as string }],
-  };
+  } as AssistantMessageItem;
   if (id !== undefined) item.id = id as string;
   if (phase !== undefined) item.phase = phase as 'commentary';
+  item.content = [{ type: 'output_text', text: text as string }];
   if (providerData !== undefined) {
     item.providerData = providerData as Record<string, unknown>;
   }
@@ -198,28 +212,34 @@ function buildCall(
   args: unknown,
   options: unknown,
 ): FunctionCallItem {
-  checkString(name, 'functionCall name', true);
+  if (typeof name !== 'string' || name === '') {
+    throw invalid('invalid_name', 'name', name);
+  }
   if (options === undefined) {
-    throw invalid('functionCall requires options with a "callId"');
+    throw invalid('missing_call_id', 'options', options);
   }
   const { callId, id, namespace, providerData } = readOptions(
     options,
     ['callId', 'id', 'namespace', 'providerData'],
-    'functionCall',
   );
-  checkString(callId, 'callId', true);
-  checkString(id, 'id', false);
-  checkString(namespace, 'namespace', false);
+  if (typeof callId !== 'string' || callId === '') {
+    throw invalid('missing_call_id', 'options.callId', callId);
+  }
+  checkString(id, 'id');
+  checkString(namespace, 'namespace');
   checkProviderData(providerData);
-  const item: FunctionCallItem = {
+  const serialized = serializeArguments(args);
+  // Keys in the order `@openai/agents/testing` writes them; `id` defaults to
+  // the call id, as there.
+  const item = {
     type: 'function_call',
-    callId: callId as string,
     name: name as string,
-    status: 'completed',
-    arguments: serializeArguments(args),
-  };
-  if (id !== undefined) item.id = id as string;
+    callId,
+    id: (id ?? callId) as string,
+  } as FunctionCallItem;
   if (namespace !== undefined) item.namespace = namespace as string;
+  item.status = 'completed';
+  item.arguments = serialized;
   if (providerData !== undefined) {
     item.providerData = providerData as Record<string, unknown>;
   }
@@ -229,20 +249,21 @@ function buildCall(
 function serializeArguments(args: unknown): string {
   if (typeof args === 'string') return args;
   if (typeof args !== 'object' || args === null) {
-    throw invalid(
-      `functionCall args must be a string or an object, got ${quote(args)}`,
-    );
+    throw invalid('invalid_arguments', 'args', args);
   }
   let json: string | undefined;
   try {
     json = JSON.stringify(args);
   } catch (error) {
-    throw invalid(
-      `functionCall args could not be serialized: ${describe(error)}`,
-    );
+    throw new InvalidScriptedModelStepError({
+      reason: 'invalid_input',
+      issue: 'invalid_arguments',
+      path: 'args',
+      received: describeValue(args),
+    }, { cause: error });
   }
   if (typeof json !== 'string') {
-    throw invalid('functionCall args serialized to nothing');
+    throw invalid('invalid_arguments', 'args', args);
   }
   return json;
 }

@@ -19,6 +19,7 @@
  */
 export {
   InvalidScriptedModelStepError,
+  type InvalidScriptedModelStepIssue,
   type InvalidScriptedModelStepReason,
   ScriptedModelRequestAbortedError,
   UnconsumedModelStepsError,
@@ -49,5 +50,8 @@ export {
   type ModelStreamResponderStep,
   type ModelStreamStep,
   type ScriptedModelInput,
+  type ScriptedModelResponse,
+  type ScriptedModelRetryAdvice,
   type ScriptedModelStep,
+  type ScriptedModelStream,
 } from './steps.ts';

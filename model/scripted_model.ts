@@ -12,8 +12,9 @@ import type {
   ModelRetryAdviceRequest,
   StreamEvent,
 } from '@openai/agents-core';
-import { plural } from '../_internal/format.ts';
-import { checkEvents, guarded } from './_checks.ts';
+import { detachedCopy } from '../_internal/snapshot.ts';
+import { stateSlot } from '../_internal/state.ts';
+import { checkEvents, fail as checkFail, guarded, show } from './_checks.ts';
 import {
   type NormalizedStep,
   normalizeInput,
@@ -45,11 +46,29 @@ interface Begun {
   readonly signal: AbortSignal | undefined;
 }
 
-/** A failure an error step threw, for `getRetryAdvice()`. */
+/**
+ * A failure an error step threw, kept for `getRetryAdvice()` until the
+ * runner asks about it: one per failed request, answered once.
+ */
 interface Failure {
   readonly error: unknown;
+  readonly streamed: boolean;
   readonly advice: ModelRetryAdviceInput | undefined;
+  /** The failed request's `input`, to tell concurrent requests apart. */
+  readonly input: WeakRef<object> | string | undefined;
 }
+
+/** Everything a model keeps; reached through `slot.of(this)`. */
+interface ModelState {
+  steps: (NormalizedStep | undefined)[];
+  next: number;
+  readonly calls: RecordedModelCall[];
+  callsView: readonly RecordedModelCall[] | undefined;
+  mismatch: unknown;
+  readonly failures: Failure[];
+}
+
+const slot = stateSlot<ModelState>('ScriptedModel');
 
 type ResponderStep = Extract<
   NormalizedStep,
@@ -60,6 +79,29 @@ function signalOf(request: unknown): AbortSignal | undefined {
   return typeof request === 'object' && request !== null
     ? (request as ModelRequest).signal
     : undefined;
+}
+
+function inputOf(request: unknown): Failure['input'] {
+  try {
+    const input = (request as ModelRequest).input as unknown;
+    if (typeof input === 'string') return input;
+    if (typeof input === 'object' && input !== null) return new WeakRef(input);
+  } catch {
+    // A hostile request: match on the error alone.
+  }
+  return undefined;
+}
+
+function sameInput(failure: Failure, request: unknown): boolean {
+  const kept = failure.input;
+  if (kept === undefined) return false;
+  let input: unknown;
+  try {
+    input = (request as ModelRequest | undefined)?.input;
+  } catch {
+    return false;
+  }
+  return typeof kept === 'string' ? kept === input : kept.deref() === input;
 }
 
 /**
@@ -88,30 +130,25 @@ function signalOf(request: unknown): AbortSignal | undefined {
  * ```
  */
 export class ScriptedModel implements Model {
-  #steps: (NormalizedStep | undefined)[] = [];
-  #next = 0;
-  #calls: RecordedModelCall[] = [];
-  #callsView: readonly RecordedModelCall[] | undefined;
-  #mismatch: unknown;
-  #failures: Failure[] = [];
-
   /**
-   * @param inputs The script: step envelopes, complete `ModelResponse`s or
-   * output arrays, one per expected call.
-   * @throws {InvalidScriptedModelStepError} When an input is malformed; no
-   * step is added then.
+   * @param inputs The script, any iterable (an array, a `Set`, a
+   * generator): step envelopes, complete `ModelResponse`s or output arrays,
+   * one per expected call.
+   * @throws {InvalidScriptedModelStepError} When `inputs` is not iterable
+   * (`invalid_input`, issue `not_iterable`) or an input is malformed
+   * (`inputIndex` is its position); no step is added then.
    */
-  constructor(inputs?: readonly ScriptedModelInput[]) {
-    if (inputs === undefined) return;
-    guarded(undefined, undefined, () => {
-      if (!Array.isArray(inputs)) {
-        throw new InvalidScriptedModelStepError({
-          reason: 'invalid_input',
-          detail: 'the constructor expects an array of inputs',
-        });
-      }
+  constructor(inputs?: Iterable<ScriptedModelInput>) {
+    const state = slot.attach(this, {
+      steps: [],
+      next: 0,
+      calls: [],
+      callsView: undefined,
+      mismatch: undefined,
+      failures: [],
     });
-    this.#append(inputs);
+    if (inputs === undefined) return;
+    append(state, readInputs(inputs));
   }
 
   /**
@@ -132,7 +169,7 @@ export class ScriptedModel implements Model {
    * ```
    */
   enqueue(...inputs: ScriptedModelInput[]): void {
-    this.#append(inputs);
+    append(slot.of(this), inputs);
   }
 
   /**
@@ -147,7 +184,8 @@ export class ScriptedModel implements Model {
    * ```
    */
   get calls(): readonly RecordedModelCall[] {
-    return this.#callsView = frozenView(this.#calls, this.#callsView);
+    const state = slot.of(this);
+    return state.callsView = frozenView(state.calls, state.callsView);
   }
 
   /**
@@ -162,7 +200,9 @@ export class ScriptedModel implements Model {
    * ```
    */
   get firstCall(): RecordedModelCall | undefined {
-    return this.#calls[0];
+    // Read through the view, like `calls`, so bytes in the record are handed
+    // out the same way.
+    return this.calls[0];
   }
 
   /**
@@ -177,7 +217,8 @@ export class ScriptedModel implements Model {
    * ```
    */
   get lastCall(): RecordedModelCall | undefined {
-    return this.#calls[this.#calls.length - 1];
+    const calls = this.calls;
+    return calls[calls.length - 1];
   }
 
   /**
@@ -192,7 +233,8 @@ export class ScriptedModel implements Model {
    * ```
    */
   get remainingSteps(): number {
-    return this.#steps.length - this.#next;
+    const state = slot.of(this);
+    return state.steps.length - state.next;
   }
 
   /**
@@ -219,12 +261,13 @@ export class ScriptedModel implements Model {
    * ```
    */
   assertComplete(): void {
-    if (this.#mismatch !== undefined) throw this.#mismatch;
-    const remainingSteps = this.remainingSteps;
+    const state = slot.of(this);
+    if (state.mismatch !== undefined) throw state.mismatch;
+    const remainingSteps = state.steps.length - state.next;
     if (remainingSteps === 0) return;
     throw new UnconsumedModelStepsError({
       remainingSteps,
-      pendingStepTypes: this.#steps.slice(this.#next).map((step) => step!.type),
+      pendingStepTypes: state.steps.slice(state.next).map((step) => step!.type),
     });
   }
 
@@ -252,30 +295,30 @@ export class ScriptedModel implements Model {
    *   outputType: 'text',
    *   tracing: false,
    * });
-   * assert.equal(response.responseId, 'resp_scripted_0');
+   * assert.equal(response.responseId, 'scripted-response-1');
    * ```
    */
   async getResponse(request: ModelRequest): Promise<ModelResponse> {
-    const { call, step, signal } = this.#begin(request, false);
+    const state = slot.of(this);
+    const { call, step, signal } = begin(state, request, false);
     switch (step.type) {
       case 'response':
         return toModelResponse(step.template, call.index);
       case 'responder':
         return toModelResponse(
-          await this.#respond(step, call, signal) as ResponseTemplate,
+          await respond(state, step, call, signal) as ResponseTemplate,
           call.index,
         );
       case 'error':
-        throw this.#fail(step.error, step.advice);
+        throw fail(state, step, request, false);
       default:
-        throw this.#remember(
+        throw remember(
+          state,
           new InvalidScriptedModelStepError({
             reason: 'incompatible_call',
             callIndex: call.index,
             stepType: step.type,
-            detail: `${
-              plural(this.remainingSteps, 'step')
-            } left in the script after it`,
+            received: 'a non-streaming call',
           }),
         );
     }
@@ -284,6 +327,9 @@ export class ScriptedModel implements Model {
   /**
    * Answers a streaming call with the next step. The call is recorded (and
    * its step taken) when this is called; errors surface from the iterator.
+   * The signal is checked again when the iterator starts: a step deferred
+   * past an abort is not played (an error step then fails with the abort
+   * error, a responder is not called).
    *
    * @param request The normalized request.
    * @returns The normalized stream events.
@@ -313,18 +359,23 @@ export class ScriptedModel implements Model {
    * ```
    */
   getStreamedResponse(request: ModelRequest): AsyncIterable<StreamEvent> {
+    const state = slot.of(this);
     let begun: Begun | { error: unknown };
     try {
-      begun = this.#begin(request, true);
+      begun = begin(state, request, true);
     } catch (error) {
       begun = { error };
     }
-    return this.#stream(begun);
+    return stream(state, begun, request);
   }
 
   /**
-   * The retry advice scripted for a failure an error step threw; `undefined`
-   * for any other error. The runner's retry policy decides what to do.
+   * The retry advice scripted for a failed request, always as a promise.
+   * Each request an error step failed keeps its own advice, answered once:
+   * the oldest unanswered failure with the same `error` (and `stream` flag)
+   * answers, preferring the one whose request had the same `input`. Any
+   * other error gets `undefined`. The runner's retry policy decides what to
+   * do.
    *
    * @param args The advice request the runner passes.
    * @returns The fixed advice (a fresh copy), or what the callback returns.
@@ -346,135 +397,216 @@ export class ScriptedModel implements Model {
    * };
    * await assert.rejects(model.getResponse(request), error);
    * assert.deepEqual(
-   *   model.getRetryAdvice({ request, error, stream: false, attempt: 1 }),
+   *   await model.getRetryAdvice({ request, error, stream: false, attempt: 1 }),
    *   { suggested: true },
    * );
    * ```
    */
   getRetryAdvice(
     args: ModelRetryAdviceRequest,
-  ):
-    | Promise<ModelRetryAdvice | undefined>
-    | ModelRetryAdvice
-    | undefined {
-    const error = args?.error;
-    for (let i = this.#failures.length - 1; i >= 0; i--) {
-      const failure = this.#failures[i];
-      if (!Object.is(failure.error, error)) continue;
-      const advice = failure.advice;
-      if (typeof advice === 'function') {
-        return advice(args) as Promise<ModelRetryAdvice | undefined>;
+  ): Promise<ModelRetryAdvice | undefined> {
+    try {
+      const failures = slot.of(this).failures;
+      const error = args?.error;
+      const streamed = args?.stream;
+      let found = -1;
+      for (let i = 0; i < failures.length; i++) {
+        const failure = failures[i];
+        if (
+          !Object.is(failure.error, error) || failure.streamed !== streamed
+        ) {
+          continue;
+        }
+        if (found < 0) found = i;
+        if (sameInput(failure, args.request)) {
+          found = i;
+          break;
+        }
       }
-      return advice === undefined ? undefined : { ...advice };
+      if (found < 0) return Promise.resolve(undefined);
+      const [{ advice }] = failures.splice(found, 1);
+      if (typeof advice === 'function') {
+        return Promise.resolve(advice(args));
+      }
+      return Promise.resolve(advice === undefined ? undefined : { ...advice });
+    } catch (error) {
+      return Promise.reject(error);
     }
-    return undefined;
   }
+}
 
-  #append(inputs: readonly unknown[]): void {
-    const length = guarded(undefined, undefined, () => inputs.length);
-    const steps: NormalizedStep[] = new Array(length);
-    for (let i = 0; i < length; i++) {
-      const input = guarded(undefined, { inputIndex: i }, () => inputs[i]);
-      steps[i] = normalizeInput(input, i);
+/**
+ * Reads the constructor's inputs: an array by index, any other iterable by
+ * iterating it.
+ */
+function readInputs(inputs: unknown): readonly unknown[] {
+  return guarded(undefined, undefined, () => {
+    if (Array.isArray(inputs)) return inputs;
+    const iterate = typeof inputs === 'object' && inputs !== null ||
+        typeof inputs === 'function' || typeof inputs === 'string'
+      ? (inputs as Partial<Iterable<unknown>>)[Symbol.iterator]
+      : undefined;
+    if (typeof iterate !== 'function') {
+      throw checkFail('invalid_input', undefined, undefined, {
+        issue: 'not_iterable',
+        path: 'inputs',
+        received: show(inputs),
+      });
     }
-    if (this.#next > 0 && this.#next * 2 >= this.#steps.length) {
-      this.#steps = this.#steps.slice(this.#next);
-      this.#next = 0;
+    const out: unknown[] = [];
+    const iterator = iterate.call(inputs) as Iterator<unknown>;
+    for (;;) {
+      let result: IteratorResult<unknown>;
+      try {
+        result = iterator.next();
+        if (result.done) return out;
+        out.push(result.value);
+      } catch (error) {
+        throw checkFail(
+          'invalid_input',
+          undefined,
+          { inputIndex: out.length },
+          { issue: 'unreadable' },
+          error,
+        );
+      }
     }
-    for (const step of steps) this.#steps.push(step);
+  }, 'inputs');
+}
+
+function append(state: ModelState, inputs: readonly unknown[]): void {
+  const length = guarded(undefined, undefined, () => inputs.length);
+  const steps: NormalizedStep[] = new Array(length);
+  for (let i = 0; i < length; i++) {
+    const input = guarded(undefined, { inputIndex: i }, () => inputs[i]);
+    steps[i] = normalizeInput(input, i);
   }
+  if (state.next > 0 && state.next * 2 >= state.steps.length) {
+    state.steps = state.steps.slice(state.next);
+    state.next = 0;
+  }
+  for (const step of steps) state.steps.push(step);
+}
 
-  /** Records the call, then takes its step (unless already aborted). */
-  #begin(request: ModelRequest, streamed: boolean): Begun {
-    const signal = signalOf(request);
-    if (signal?.aborted) {
-      throw new ScriptedModelRequestAbortedError({ cause: signal.reason });
-    }
-    const index = this.#calls.length;
-    const call: RecordedModelCall = Object.freeze({
-      index,
-      streamed,
-      request: snapshotRequest(request, this.#calls[index - 1]?.request),
-    });
-    this.#calls.push(call);
-    const step = this.#steps[this.#next];
-    if (step === undefined) {
-      throw this.#remember(
-        new UnexpectedModelCallError({ callIndex: index, streamed }),
+/** Records the call, then takes its step (unless already aborted). */
+function begin(
+  state: ModelState,
+  request: ModelRequest,
+  streamed: boolean,
+): Begun {
+  const signal = signalOf(request);
+  if (signal?.aborted) {
+    throw new ScriptedModelRequestAbortedError({ cause: signal.reason });
+  }
+  const calls = state.calls;
+  const index = calls.length;
+  const call: RecordedModelCall = Object.freeze({
+    index,
+    streamed,
+    request: snapshotRequest(request, calls[index - 1]?.request),
+  });
+  calls.push(call);
+  const step = state.steps[state.next];
+  if (step === undefined) {
+    throw remember(state, new UnexpectedModelCallError(call));
+  }
+  state.steps[state.next++] = undefined;
+  return { call, step, signal };
+}
+
+async function* stream(
+  state: ModelState,
+  begun: Begun | { error: unknown },
+  request: ModelRequest,
+): AsyncGenerator<StreamEvent, void, undefined> {
+  if (!('step' in begun)) throw begun.error;
+  const { call, step, signal } = begun;
+  // The step was taken when the call was made; the iterator may start
+  // later, after an abort.
+  checkpoint(signal, call.index);
+  const keep = (error: unknown): unknown => remember(state, error);
+  switch (step.type) {
+    case 'response':
+      yield* autoStream(step.template, call.index, signal);
+      return;
+    case 'responder':
+      yield* autoStream(
+        await respond(state, step, call, signal) as ResponseTemplate,
+        call.index,
+        signal,
+      );
+      return;
+    case 'error':
+      throw fail(state, step, request, true);
+    case 'stream':
+      yield* exactStream(
+        step.events,
+        step.type,
+        call.index,
+        signal,
+        keep,
+        'events',
+      );
+      return;
+    case 'stream_responder': {
+      const events = await respond(state, step, call, signal);
+      // A stream responder's result is checked events.
+      yield* exactStream(
+        events as ModelStreamEvents,
+        step.type,
+        call.index,
+        signal,
+        keep,
+        'respond()',
       );
     }
-    this.#steps[this.#next++] = undefined;
-    return { call, step, signal };
   }
+}
 
-  async *#stream(
-    begun: Begun | { error: unknown },
-  ): AsyncGenerator<StreamEvent, void, undefined> {
-    if (!('step' in begun)) throw begun.error;
-    const { call, step, signal } = begun;
-    const remember = (error: unknown): unknown => this.#remember(error);
-    switch (step.type) {
-      case 'response':
-        yield* autoStream(step.template, call.index, signal);
-        return;
-      case 'responder':
-        yield* autoStream(
-          await this.#respond(step, call, signal) as ResponseTemplate,
-          call.index,
-          signal,
-        );
-        return;
-      case 'error':
-        throw this.#fail(step.error, step.advice);
-      case 'stream':
-        yield* exactStream(
-          step.events,
-          step.type,
-          call.index,
-          signal,
-          remember,
-        );
-        return;
-      case 'stream_responder': {
-        const events = await this.#respond(step, call, signal);
-        // A stream responder's result is checked events.
-        yield* exactStream(
-          events as ModelStreamEvents,
-          step.type,
-          call.index,
-          signal,
-          remember,
-        );
-      }
-    }
+/**
+ * Runs a responder cooperatively on its own detached, mutable copy of the
+ * call, then checks the signal and its result.
+ */
+async function respond(
+  state: ModelState,
+  step: ResponderStep,
+  call: RecordedModelCall,
+  signal: AbortSignal | undefined,
+): Promise<ResponseTemplate | ModelStreamEvents> {
+  let value: unknown = step.respond(detachedCopy(call));
+  if (isThenable(value)) value = await value;
+  checkpoint(signal, call.index);
+  const where = { callIndex: call.index };
+  try {
+    return step.type === 'responder'
+      ? readResponse(value, undefined, where, 'respond()')
+      : guarded(
+        step.type,
+        where,
+        () => checkEvents(value, step.type, where, 'respond()'),
+        'respond()',
+      );
+  } catch (error) {
+    throw remember(state, error);
   }
+}
 
-  /** Runs a responder cooperatively, then checks the signal and its result. */
-  async #respond(
-    step: ResponderStep,
-    call: RecordedModelCall,
-    signal: AbortSignal | undefined,
-  ): Promise<ResponseTemplate | ModelStreamEvents> {
-    let value: unknown = step.respond(call);
-    if (isThenable(value)) value = await value;
-    checkpoint(signal, call.index);
-    const where = { callIndex: call.index };
-    try {
-      return step.type === 'responder'
-        ? readResponse(value, step.type, where)
-        : guarded(step.type, where, () => checkEvents(value, step.type, where));
-    } catch (error) {
-      throw this.#remember(error);
-    }
-  }
+function fail(
+  state: ModelState,
+  step: Extract<NormalizedStep, { type: 'error' }>,
+  request: ModelRequest,
+  streamed: boolean,
+): unknown {
+  state.failures.push({
+    error: step.error,
+    streamed,
+    advice: step.advice,
+    input: inputOf(request),
+  });
+  return step.error;
+}
 
-  #fail(error: unknown, advice: ModelRetryAdviceInput | undefined): unknown {
-    this.#failures.push({ error, advice });
-    return error;
-  }
-
-  #remember(error: unknown): unknown {
-    if (this.#mismatch === undefined) this.#mismatch = error;
-    return error;
-  }
+function remember(state: ModelState, error: unknown): unknown {
+  if (state.mismatch === undefined) state.mismatch = error;
+  return error;
 }

@@ -24,7 +24,23 @@ import { InvalidScriptedModelStepError } from './errors.ts';
 
 /**
  * What a step may answer with: a complete `ModelResponse`, or the shorthand
- * output array (which gets a deterministic response id and usage).
+ * output array (which counts as one request with zero tokens and gets the
+ * response id `scripted-response-<call index + 1>`). The same type as
+ * `@openai/agents/testing`'s.
+ *
+ * @example
+ * ```ts
+ * import { assistantMessage, type ScriptedModelResponse } from '@scripted/agents';
+ *
+ * const response: ScriptedModelResponse = [assistantMessage('Hi')];
+ * ```
+ */
+export type ScriptedModelResponse =
+  | ModelResponse
+  | readonly AgentOutputItem[];
+
+/**
+ * Our earlier name of {@link ScriptedModelResponse}.
  *
  * @example
  * ```ts
@@ -33,10 +49,11 @@ import { InvalidScriptedModelStepError } from './errors.ts';
  * const response: ModelResponseInput = [assistantMessage('Hi')];
  * ```
  */
-export type ModelResponseInput = ModelResponse | readonly AgentOutputItem[];
+export type ModelResponseInput = ScriptedModelResponse;
 
 /**
- * Derives a response from the recorded call; sync or async.
+ * Derives a response from the recorded call (its own detached, mutable
+ * copy: changing it never reaches `calls`); sync or async.
  *
  * @example
  * ```ts
@@ -49,10 +66,25 @@ export type ModelResponseInput = ModelResponse | readonly AgentOutputItem[];
  */
 export type ModelResponder = (
   call: RecordedModelCall,
-) => ModelResponseInput | PromiseLike<ModelResponseInput>;
+) => ScriptedModelResponse | PromiseLike<ScriptedModelResponse>;
 
 /**
- * Normalized stream events, as a sync or async iterable.
+ * Normalized stream events, as a sync or async iterable. The same type as
+ * `@openai/agents/testing`'s.
+ *
+ * @example
+ * ```ts
+ * import type { ScriptedModelStream } from '@scripted/agents';
+ *
+ * const events: ScriptedModelStream = [{ type: 'response_started' }];
+ * ```
+ */
+export type ScriptedModelStream =
+  | Iterable<StreamEvent>
+  | AsyncIterable<StreamEvent>;
+
+/**
+ * Our earlier name of {@link ScriptedModelStream}.
  *
  * @example
  * ```ts
@@ -61,12 +93,11 @@ export type ModelResponder = (
  * const events: ModelStreamEvents = [{ type: 'response_started' }];
  * ```
  */
-export type ModelStreamEvents =
-  | Iterable<StreamEvent>
-  | AsyncIterable<StreamEvent>;
+export type ModelStreamEvents = ScriptedModelStream;
 
 /**
- * Derives the exact stream from the recorded call.
+ * Derives the exact stream from the recorded call (its own detached,
+ * mutable copy).
  *
  * @example
  * ```ts
@@ -77,22 +108,35 @@ export type ModelStreamEvents =
  */
 export type ModelStreamResponder = (
   call: RecordedModelCall,
-) => ModelStreamEvents | PromiseLike<ModelStreamEvents>;
+) => ScriptedModelStream | PromiseLike<ScriptedModelStream>;
 
 /**
- * Retry advice for a failed call: fixed, or computed from the advice request
- * the runner passes to `getRetryAdvice()`.
+ * Our earlier name of {@link ScriptedModelRetryAdvice}.
  *
  * @example
  * ```ts
  * import type { ModelRetryAdviceInput } from '@scripted/agents';
  *
- * const advice: ModelRetryAdviceInput = ({ attempt }) => ({
+ * const advice: ModelRetryAdviceInput = { suggested: true };
+ * ```
+ */
+export type ModelRetryAdviceInput = ScriptedModelRetryAdvice;
+
+/**
+ * Retry advice for a failed request: fixed, or computed (sync or async) from
+ * the advice request the runner passes to `getRetryAdvice()`. The same type
+ * as `@openai/agents/testing`'s, also accepting any `PromiseLike`.
+ *
+ * @example
+ * ```ts
+ * import type { ScriptedModelRetryAdvice } from '@scripted/agents';
+ *
+ * const advice: ScriptedModelRetryAdvice = ({ attempt }) => ({
  *   suggested: attempt === 1,
  * });
  * ```
  */
-export type ModelRetryAdviceInput =
+export type ScriptedModelRetryAdvice =
   | ModelRetryAdvice
   | ((
     request: ModelRetryAdviceRequest,
@@ -118,7 +162,7 @@ export interface ModelResponseStep {
   /** The step kind. */
   readonly type: 'response';
   /** The response. */
-  readonly response: ModelResponseInput;
+  readonly response: ScriptedModelResponse;
 }
 
 /**
@@ -157,7 +201,7 @@ export interface ModelErrorStep {
   /** The value thrown (or the stream fails with). */
   readonly error: unknown;
   /** What `getRetryAdvice()` answers for this failure. */
-  readonly retryAdvice?: ModelRetryAdviceInput;
+  readonly retryAdvice?: ScriptedModelRetryAdvice;
 }
 
 /**
@@ -177,7 +221,7 @@ export interface ModelStreamStep {
   /** The step kind. */
   readonly type: 'stream';
   /** The events, yielded in order. */
-  readonly events: ModelStreamEvents;
+  readonly events: ScriptedModelStream;
 }
 
 /**
@@ -228,7 +272,7 @@ export type ScriptedModelStep =
  * const inputs: ScriptedModelInput[] = [[assistantMessage('Hi')]];
  * ```
  */
-export type ScriptedModelInput = ScriptedModelStep | ModelResponseInput;
+export type ScriptedModelInput = ScriptedModelStep | ScriptedModelResponse;
 
 /**
  * A step that answers with a fixed response. Output arrays may also be
@@ -249,14 +293,17 @@ export type ScriptedModelInput = ScriptedModelStep | ModelResponseInput;
  * ]);
  * ```
  */
-export function modelResponse(response: ModelResponseInput): ModelResponseStep {
+export function modelResponse(
+  response: ScriptedModelResponse,
+): ModelResponseStep {
   if (isMissing(response)) {
     throw new InvalidScriptedModelStepError({
       reason: 'missing_response',
       stepType: 'response',
+      path: 'response',
     });
   }
-  readResponse(response, 'response');
+  readResponse(response, undefined, undefined, 'response');
   return Object.freeze({ type: 'response', response });
 }
 
@@ -310,16 +357,22 @@ export function modelResponder(respond: ModelResponder): ModelResponderStep {
  */
 export function modelError(
   error: unknown,
-  retryAdvice?: ModelRetryAdviceInput,
+  retryAdvice?: ScriptedModelRetryAdvice,
 ): ModelErrorStep {
   if (error === undefined) {
     throw new InvalidScriptedModelStepError({
       reason: 'missing_error',
       stepType: 'error',
+      path: 'error',
     });
   }
   if (retryAdvice === undefined) return Object.freeze({ type: 'error', error });
-  guarded('error', undefined, () => checkRetryAdvice(retryAdvice));
+  guarded(
+    'error',
+    undefined,
+    () => checkRetryAdvice(retryAdvice),
+    'retryAdvice',
+  );
   return Object.freeze({ type: 'error', error, retryAdvice });
 }
 
@@ -341,8 +394,8 @@ export function modelError(
  * ]);
  * ```
  */
-export function modelStream(events: ModelStreamEvents): ModelStreamStep {
-  guarded('stream', undefined, () => checkEvents(events, 'stream'));
+export function modelStream(events: ScriptedModelStream): ModelStreamStep {
+  guarded('stream', undefined, () => checkEvents(events, 'stream'), 'events');
   return Object.freeze({ type: 'stream', events });
 }
 

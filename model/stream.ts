@@ -64,6 +64,7 @@ export async function* autoStream(
  * @param callIndex Zero-based index of the call.
  * @param signal The request's signal.
  * @param remember Records a mismatch before it is thrown.
+ * @param path Where the events came from, relative to the step.
  * @returns The events.
  * @throws {ScriptedModelRequestAbortedError} When aborted.
  * @throws {InvalidScriptedModelStepError} `invalid_stream` for a non-event.
@@ -74,6 +75,7 @@ export async function* exactStream(
   callIndex: number,
   signal: AbortSignal | undefined,
   remember: (error: unknown) => unknown,
+  path: string,
 ): AsyncGenerator<StreamEvent, void, undefined> {
   if (Array.isArray(events)) {
     // Checked and frozen where the step was defined.
@@ -85,8 +87,14 @@ export async function* exactStream(
   }
   const where = { callIndex };
   // A broken iterator protocol is a malformed step, not an engine TypeError.
-  const broken = (detail: string): unknown =>
-    remember(fail('invalid_stream', stepType, where, detail));
+  const broken = (received: string | undefined): unknown =>
+    remember(
+      fail('invalid_stream', stepType, where, {
+        issue: 'broken_iterator',
+        path,
+        received,
+      }),
+    );
   checkpoint(signal, callIndex);
   const iterator = openIterator(events, broken);
   let done = false;
@@ -103,14 +111,14 @@ export async function* exactStream(
       }
       checkpoint(signal, callIndex);
       if (typeof result !== 'object' || result === null) {
-        throw broken(`next() of event ${position} returned ${show(result)}`);
+        throw broken(`${show(result)} from next()`);
       }
       let event: unknown;
       try {
         const read = guarded(stepType, where, () => {
           const { done, value } = result as IteratorResult<unknown>;
           return { done, value };
-        });
+        }, `${path}[${position}]`);
         if (read.done) {
           done = true;
           return;
@@ -119,7 +127,8 @@ export async function* exactStream(
         guarded(
           stepType,
           where,
-          () => checkEvent(event, position, stepType, where),
+          () => checkEvent(event, position, stepType, where, path),
+          `${path}[${position}]`,
         );
       } catch (error) {
         throw remember(error);
@@ -137,7 +146,7 @@ type AnyIterator = Iterator<unknown> | AsyncIterator<unknown>;
 
 function openIterator(
   events: Iterable<unknown> | AsyncIterable<unknown>,
-  broken: (detail: string) => unknown,
+  broken: (received: string | undefined) => unknown,
 ): AnyIterator {
   const source = events as {
     [Symbol.asyncIterator]?: () => unknown;
@@ -152,7 +161,7 @@ function openIterator(
     iterator === null ||
     typeof (iterator as { next?: unknown }).next !== 'function'
   ) {
-    throw broken(`its iterator is ${show(iterator)}`);
+    throw broken(`${show(iterator)} as its iterator`);
   }
   return iterator as AnyIterator;
 }

@@ -38,15 +38,23 @@ async function usageSeen(
 function assertInvalidUsage(
   error: unknown,
   where: { inputIndex?: number; callIndex?: number },
-  stepType = 'response',
+  base = '',
 ): true {
   assert(error instanceof InvalidScriptedModelStepError);
   assert.equal(error.name, 'InvalidScriptedModelStepError');
   assert.equal(error.reason, 'invalid_response');
   assert.equal(error.inputIndex, where.inputIndex);
   assert.equal(error.callIndex, where.callIndex);
-  assert.equal(error.stepType, stepType);
-  assert.match(error.detail ?? '', /usage/);
+  // As in the SDK module, an invalid response names no step type.
+  assert.equal(error.stepType, undefined);
+  if (error.issue === 'unreadable') {
+    assert(error.cause instanceof Error);
+    assert.equal(error.path, `${base}usage`);
+  } else {
+    assert.equal(error.issue, 'invalid_usage');
+    assert(error.path?.startsWith(`${base}usage`), error.path);
+    assert(error.message.includes(`expected "${error.path}" to be `));
+  }
   return true;
 }
 
@@ -152,7 +160,7 @@ test('ScriptedModel rejects usage that is not an object or throws when read, at 
     );
     assert.throws(
       () => modelResponse({ output, usage: usage as never }),
-      (error: unknown) => assertInvalidUsage(error, {}),
+      (error: unknown) => assertInvalidUsage(error, {}, 'response.'),
     );
   }
 });
@@ -166,11 +174,11 @@ test('ScriptedModel rejects invalid usage from a responder through the runner, s
   await assert.rejects(
     runner.run(agentWith(new ScriptedModel([step()])), 'x'),
     (error: unknown) =>
-      assertInvalidUsage(error, { callIndex: 0 }, 'responder'),
+      assertInvalidUsage(error, { callIndex: 0 }, 'respond().'),
   );
   await assert.rejects(
     runStreamed(agentWith(new ScriptedModel([step()])), 'x'),
     (error: unknown) =>
-      assertInvalidUsage(error, { callIndex: 0 }, 'responder'),
+      assertInvalidUsage(error, { callIndex: 0 }, 'respond().'),
   );
 });

@@ -126,7 +126,10 @@ test('ScriptedModel records frozen, detached requests through a streamed run', a
     model.calls.map((call) => call.request.input),
   );
   for (const [index, call] of model.calls.entries()) {
-    assert.equal(call, seen[index]);
+    // Each responder got its own mutable copy of the record.
+    assert.notEqual(call, seen[index]);
+    assert.deepEqual(call, seen[index]);
+    assert(!Object.isFrozen(seen[index]));
     assert.equal(call.index, index);
     assert.equal(call.streamed, true);
     assert(Object.isFrozen(call));

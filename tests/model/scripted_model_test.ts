@@ -49,8 +49,8 @@ test('ScriptedModel gives the output-array shorthand a deterministic id and usag
   ]);
   const first = await model.getResponse(request());
   const second = await model.getResponse(request());
-  assert.equal(first.responseId, 'resp_scripted_0');
-  assert.equal(second.responseId, 'resp_scripted_1');
+  assert.equal(first.responseId, 'scripted-response-1');
+  assert.equal(second.responseId, 'scripted-response-2');
   assert(first.usage instanceof Usage);
   assert.deepEqual(
     [first.usage.requests, first.usage.inputTokens, first.usage.totalTokens],
@@ -94,7 +94,7 @@ test('ScriptedModel serves plain steps to streamed runs consumed to completion',
   const done = raw[2] as unknown as {
     response: { id: string; output: unknown[]; usage: { requests: number } };
   };
-  assert.equal(done.response.id, 'resp_scripted_0');
+  assert.equal(done.response.id, 'scripted-response-1');
   assert.deepEqual(done.response.output, [
     assistantMessage('Streamed answer.', { id: 'msg_1' }),
   ]);
@@ -107,7 +107,12 @@ test('ScriptedModel records each call before its step is handled', async () => {
   const model = new ScriptedModel();
   const seen: boolean[] = [];
   model.enqueue(modelResponder((call) => {
-    seen.push(model.lastCall === call, model.calls.length === call.index + 1);
+    // The responder gets its own copy, equal to the record.
+    seen.push(
+      model.lastCall !== call,
+      model.calls.length === call.index + 1,
+    );
+    assert.deepEqual(call, model.lastCall);
     return [assistantMessage('ok')];
   }));
   await runner.run(agentWith(model), 'Hi');
@@ -188,49 +193,250 @@ test('ScriptedModel enqueue appends steps after the constructor', async () => {
   assert.equal(model.remainingSteps, 1);
 });
 
-test('ScriptedModel rejects bad inputs where they are defined, by reason and inputIndex', () => {
+test("ScriptedModel rejects bad inputs where they are defined: the SDK module's reason, then issue, path, received and suggestion", () => {
   const ok = [assistantMessage('ok')];
-  const cases: [unknown, string, string | undefined][] = [
-    [42, 'invalid_input', undefined],
-    [null, 'invalid_input', undefined],
-    [{ type: 'nope' }, 'unknown_step_type', 'nope'],
-    [{ type: 'response' }, 'missing_response', 'response'],
-    [{ type: 'response', response: 'text' }, 'invalid_response', 'response'],
-    [{ output: 'not an array' }, 'invalid_response', 'response'],
-    [[42], 'invalid_response', 'response'],
-    [{ type: 'error' }, 'missing_error', 'error'],
-    [{ type: 'responder' }, 'missing_responder', 'responder'],
+  const boom = new Error('boom');
+  type Expected = {
+    reason: string;
+    stepType?: string;
+    issue?: string;
+    path?: string;
+    received?: string;
+    suggestion?: string;
+  };
+  const cases: [unknown, Expected][] = [
+    [42, { reason: 'invalid_input', received: '42' }],
+    [null, { reason: 'invalid_input', received: 'null' }],
+    [undefined, { reason: 'invalid_input', received: 'undefined' }],
+    [() => ok, { reason: 'invalid_input', received: 'a function' }],
+    [{}, { reason: 'invalid_input', received: 'an object' }],
+    [{ responseId: 'r' }, { reason: 'invalid_input', received: 'an object' }],
     [
-      { type: 'stream_responder', respond: 1 },
-      'missing_responder',
-      'stream_responder',
+      { ouput: ok },
+      { reason: 'invalid_input', received: 'an object', suggestion: 'output' },
     ],
-    [{ type: 'stream', events: 5 }, 'invalid_stream', 'stream'],
-    [
-      { type: 'stream', events: [{ delta: 'no type' }] },
-      'invalid_stream',
-      'stream',
-    ],
+    [{ type: 'nope' }, {
+      reason: 'unknown_step_type',
+      stepType: 'nope',
+      path: 'type',
+      received: '"nope"',
+    }],
+    [{ type: 'respnse' }, {
+      reason: 'unknown_step_type',
+      stepType: 'respnse',
+      path: 'type',
+      received: '"respnse"',
+      suggestion: 'response',
+    }],
+    [{ type: 'Responder', respond: () => ok }, {
+      reason: 'unknown_step_type',
+      stepType: 'Responder',
+      path: 'type',
+      received: '"Responder"',
+      suggestion: 'responder',
+    }],
+    [{ type: undefined }, {
+      reason: 'unknown_step_type',
+      path: 'type',
+      received: 'undefined',
+    }],
+    [{ type: 'response' }, {
+      reason: 'missing_response',
+      stepType: 'response',
+      path: 'response',
+    }],
+    [{ type: 'response', respose: ok }, {
+      reason: 'missing_response',
+      stepType: 'response',
+      path: 'response',
+      received: '"respose"',
+      suggestion: 'response',
+    }],
+    [{ type: 'response', response: 'text' }, {
+      reason: 'invalid_response',
+      path: 'response',
+      received: '"text"',
+    }],
+    [{ type: 'response', response: { output: [7] } }, {
+      reason: 'invalid_response',
+      issue: 'invalid_item',
+      path: 'response.output[0]',
+      received: '7',
+    }],
+    [{ output: 'not an array' }, {
+      reason: 'invalid_response',
+      issue: 'invalid_output',
+      path: 'output',
+      received: '"not an array"',
+    }],
+    [{ usage: new Usage() }, {
+      reason: 'invalid_response',
+      issue: 'invalid_output',
+      path: 'output',
+      received: 'undefined',
+    }],
+    [{ output: ok, responseId: 5 }, {
+      reason: 'invalid_response',
+      issue: 'invalid_field',
+      path: 'responseId',
+      received: '5',
+    }],
+    [{ output: ok, rawUsage: 'x' }, {
+      reason: 'invalid_response',
+      issue: 'invalid_field',
+      path: 'rawUsage',
+      received: '"x"',
+    }],
+    [[ok[0], 42], {
+      reason: 'invalid_response',
+      issue: 'invalid_item',
+      path: '[1]',
+      received: '42',
+    }],
+    [{ type: 'error' }, {
+      reason: 'missing_error',
+      stepType: 'error',
+      path: 'error',
+    }],
+    [{ type: 'error', eror: boom }, {
+      reason: 'missing_error',
+      stepType: 'error',
+      path: 'error',
+      received: '"eror"',
+      suggestion: 'error',
+    }],
+    [{ type: 'error', error: boom, retryAdvice: 5 }, {
+      reason: 'invalid_input',
+      stepType: 'error',
+      issue: 'invalid_retry_advice',
+      path: 'retryAdvice',
+      received: '5',
+    }],
+    [{ type: 'error', error: boom, retryadvice: {} }, {
+      reason: 'invalid_input',
+      stepType: 'error',
+      issue: 'unknown_property',
+      path: 'retryadvice',
+      received: '"retryadvice"',
+      suggestion: 'retryAdvice',
+    }],
+    [{ type: 'response', response: ok, note: 'turn 1' }, {
+      reason: 'invalid_input',
+      stepType: 'response',
+      issue: 'unknown_property',
+      path: 'note',
+      received: '"note"',
+    }],
+    [{ type: 'responder' }, {
+      reason: 'missing_responder',
+      stepType: 'responder',
+      path: 'respond',
+    }],
+    [{ type: 'stream_responder', respond: 1 }, {
+      reason: 'missing_responder',
+      stepType: 'stream_responder',
+      issue: 'invalid_responder',
+      path: 'respond',
+      received: '1',
+    }],
+    [{ type: 'stream', events: 5 }, {
+      reason: 'invalid_stream',
+      stepType: 'stream',
+      path: 'events',
+      received: '5',
+    }],
+    [{ type: 'stream' }, {
+      reason: 'invalid_stream',
+      stepType: 'stream',
+      path: 'events',
+      received: 'undefined',
+    }],
+    [{ type: 'stream', events: [{ delta: 'no type' }] }, {
+      reason: 'invalid_stream',
+      stepType: 'stream',
+      issue: 'invalid_event',
+      path: 'events[0].type',
+      received: 'undefined',
+    }],
   ];
-  for (const [input, reason, stepType] of cases) {
+  for (const [input, expected] of cases) {
     const inputs = [ok, input] as ScriptedModelInput[];
     for (
       const define of [
         () => new ScriptedModel(inputs),
+        () => new ScriptedModel(new Set(inputs)),
         () => new ScriptedModel().enqueue(...inputs),
       ]
     ) {
       assert.throws(define, (error: unknown) => {
+        const label = JSON.stringify(expected);
         assert(error instanceof InvalidScriptedModelStepError);
         assert.equal(error.name, 'InvalidScriptedModelStepError');
-        assert.equal(error.reason, reason, `reason of ${String(input)}`);
+        assert.equal(error.reason, expected.reason, label);
+        assert.equal(error.issue, expected.issue ?? expected.reason, label);
         assert.equal(error.inputIndex, 1);
         assert.equal(error.callIndex, undefined);
-        assert.equal(error.stepType, stepType);
+        assert.equal(error.stepType, expected.stepType, label);
+        assert.equal(error.path, expected.path, label);
+        assert.equal(error.received, expected.received, label);
+        assert.equal(error.suggestion, expected.suggestion, label);
+        assert.match(error.message, /^Invalid scripted model step 1[ :]/);
+        if (expected.received !== undefined) {
+          assert(error.message.includes(`, got ${expected.received}`), label);
+        }
+        if (expected.suggestion !== undefined) {
+          assert(
+            error.message.endsWith(
+              ` (did you mean "${expected.suggestion}"?)`,
+            ),
+            label,
+          );
+        }
         return true;
       });
     }
   }
+});
+
+test('ScriptedModel takes any iterable of inputs, and rejects a non-iterable one', () => {
+  function* generated(): Generator<ScriptedModelInput> {
+    yield [assistantMessage('one')];
+    yield [assistantMessage('two')];
+  }
+  assert.equal(new ScriptedModel(generated()).remainingSteps, 2);
+  assert.equal(
+    new ScriptedModel(new Set([[assistantMessage('one')]])).remainingSteps,
+    1,
+  );
+  assert.equal(new ScriptedModel([]).remainingSteps, 0);
+  for (const inputs of [5, {}, null, true]) {
+    assert.throws(
+      () => new ScriptedModel(inputs as never),
+      (error: unknown) => {
+        assert(error instanceof InvalidScriptedModelStepError);
+        assert.equal(error.reason, 'invalid_input');
+        assert.equal(error.issue, 'not_iterable');
+        assert.equal(error.path, 'inputs');
+        assert.equal(error.inputIndex, undefined);
+        assert.match(error.message, /expected the inputs to be iterable/);
+        return true;
+      },
+    );
+  }
+  const boom = new Error('generator failed');
+  function* failing(): Generator<ScriptedModelInput> {
+    yield [assistantMessage('one')];
+    throw boom;
+  }
+  assert.throws(() => new ScriptedModel(failing()), (error: unknown) => {
+    assert(error instanceof InvalidScriptedModelStepError);
+    assert.equal(error.reason, 'invalid_input');
+    assert.equal(error.issue, 'unreadable');
+    assert.equal(error.inputIndex, 1);
+    assert.equal(error.cause, boom);
+    assert.match(error.message, /reading it threw "generator failed"$/);
+    return true;
+  });
 });
 
 test('ScriptedModel enqueue adds nothing when one input is malformed', () => {
@@ -256,16 +462,20 @@ test('ScriptedModel reports hostile inputs as invalid_input', () => {
       (error: unknown) => {
         assert(error instanceof InvalidScriptedModelStepError);
         assert.equal(error.reason, 'invalid_input');
+        assert.equal(error.issue, 'unreadable');
         assert.equal(error.inputIndex, 0);
+        assert(error.cause instanceof Error);
         return true;
       },
     );
   }
+  // A string is iterable: its first character is not a step.
   assert.throws(
     () => new ScriptedModel('not an array' as never),
     (error: unknown) =>
       error instanceof InvalidScriptedModelStepError &&
-      error.reason === 'invalid_input' && error.inputIndex === undefined,
+      error.reason === 'invalid_input' && error.inputIndex === 0 &&
+      error.received === '"n"',
   );
   const cyclic: Record<string, unknown> = { type: 'message' };
   cyclic.self = cyclic;

@@ -17,6 +17,7 @@ function assertInvalid(
   define: () => unknown,
   reason: string,
   stepType: string | undefined,
+  finer: { issue?: string; path?: string; received?: string } = {},
 ): void {
   assert.throws(define, (error: unknown) => {
     assert(error instanceof InvalidScriptedModelStepError);
@@ -25,6 +26,10 @@ function assertInvalid(
     assert.equal(error.stepType, stepType);
     assert.equal(error.inputIndex, undefined);
     assert.equal(error.callIndex, undefined);
+    assert.equal(error.issue, finer.issue ?? reason);
+    if ('path' in finer) assert.equal(error.path, finer.path);
+    if ('received' in finer) assert.equal(error.received, finer.received);
+    assert.match(error.message, /^Invalid scripted model step[ :]/);
     return true;
   });
 }
@@ -71,21 +76,25 @@ test('Step factories reject malformed arguments where they are written', () => {
     () => modelResponse(undefined as never),
     'missing_response',
     'response',
+    { path: 'response' },
   );
   assertInvalid(
     () => modelResponse(5 as never),
     'invalid_response',
-    'response',
+    undefined,
+    { path: 'response', received: '5' },
   );
   assertInvalid(
     () => modelResponse({ output: [null] } as never),
     'invalid_response',
-    'response',
+    undefined,
+    { issue: 'invalid_item', path: 'response.output[0]', received: 'null' },
   );
   assertInvalid(
     () => modelResponse({ output: [], responseId: 3 } as never),
     'invalid_response',
-    'response',
+    undefined,
+    { issue: 'invalid_field', path: 'response.responseId', received: '3' },
   );
   assertInvalid(
     () =>
@@ -95,23 +104,29 @@ test('Step factories reject malformed arguments where they are written', () => {
         },
       } as never),
     'invalid_input',
-    'response',
+    undefined,
+    { issue: 'unreadable', path: 'response', received: undefined },
   );
   assertInvalid(
     () => modelResponder('x' as never),
     'missing_responder',
     'responder',
+    { issue: 'invalid_responder', path: 'respond', received: '"x"' },
   );
   assertInvalid(
     () => modelStreamResponder(undefined as never),
     'missing_responder',
     'stream_responder',
+    { path: 'respond' },
   );
-  assertInvalid(() => modelError(undefined), 'missing_error', 'error');
+  assertInvalid(() => modelError(undefined), 'missing_error', 'error', {
+    path: 'error',
+  });
   assertInvalid(
     () => modelError(new Error('x'), 'soon' as never),
     'invalid_input',
     'error',
+    { issue: 'invalid_retry_advice', path: 'retryAdvice', received: '"soon"' },
   );
   const { proxy, revoke } = Proxy.revocable({}, {});
   revoke();
@@ -119,20 +134,81 @@ test('Step factories reject malformed arguments where they are written', () => {
     () => modelResponder(proxy as never),
     'missing_responder',
     'responder',
+    { issue: 'invalid_responder', received: undefined },
   );
-  assertInvalid(() => modelStream(proxy as never), 'invalid_input', 'stream');
+  assertInvalid(() => modelStream(proxy as never), 'invalid_input', 'stream', {
+    issue: 'unreadable',
+    path: 'events',
+  });
+  assertInvalid(
+    () => modelError(new Error('x'), proxy as never),
+    'invalid_input',
+    'error',
+    { issue: 'unreadable', path: 'retryAdvice' },
+  );
   assertInvalid(
     () => modelResponse(proxy as never),
     'invalid_input',
-    'response',
+    undefined,
+    { issue: 'unreadable', path: 'response' },
   );
-  assertInvalid(() => modelStream(3 as never), 'invalid_stream', 'stream');
-  assertInvalid(() => modelStream('abc' as never), 'invalid_stream', 'stream');
+  assertInvalid(() => modelStream(3 as never), 'invalid_stream', 'stream', {
+    path: 'events',
+    received: '3',
+  });
+  assertInvalid(
+    () => modelStream('abc' as never),
+    'invalid_stream',
+    'stream',
+    { path: 'events', received: '"abc"' },
+  );
   assertInvalid(
     () => modelStream([{ type: 'response_started' }, 'x'] as never),
     'invalid_stream',
     'stream',
+    { issue: 'invalid_event', path: 'events[1]', received: '"x"' },
   );
+});
+
+test('An input a factory rejects early gets the same reason from the constructor, with its inputIndex', () => {
+  const ok = [assistantMessage('ok')];
+  const cases: [() => unknown, Record<string, unknown>][] = [
+    [() => modelResponse(undefined as never), { type: 'response' }],
+    [() => modelResponse(5 as never), { type: 'response', response: 5 }],
+    [
+      () => modelResponse({ output: 'x' } as never),
+      { type: 'response', response: { output: 'x' } },
+    ],
+    [() => modelResponder(3 as never), { type: 'responder', respond: 3 }],
+    [() => modelStreamResponder(3 as never), {
+      type: 'stream_responder',
+      respond: 3,
+    }],
+    [() => modelError(undefined), { type: 'error' }],
+    [() => modelStream(3 as never), { type: 'stream', events: 3 }],
+    [() => modelStream([3] as never), { type: 'stream', events: [3] }],
+  ];
+  for (const [factory, envelope] of cases) {
+    let early: InvalidScriptedModelStepError | undefined;
+    try {
+      factory();
+    } catch (error) {
+      if (error instanceof InvalidScriptedModelStepError) early = error;
+    }
+    assert(early, `the factory rejects ${JSON.stringify(envelope)}`);
+    assert.equal(early.inputIndex, undefined);
+    assert.throws(
+      () => new ScriptedModel([ok, envelope as never]),
+      (error: unknown) => {
+        assert(error instanceof InvalidScriptedModelStepError);
+        assert.equal(error.reason, early.reason);
+        assert.equal(error.issue, early.issue);
+        assert.equal(error.stepType, early.stepType);
+        assert.equal(error.inputIndex, 1);
+        return true;
+      },
+    );
+  }
 });
 
 test('modelResponder may answer asynchronously', async () => {
@@ -155,8 +231,15 @@ test('modelResponder returning a non-response fails with invalid_response', asyn
   assert(error instanceof InvalidScriptedModelStepError);
   assert.equal(error.reason, 'invalid_response');
   assert.equal(error.callIndex, 0);
-  assert.equal(error.stepType, 'responder');
+  // As in the SDK module, an invalid response names no step type.
+  assert.equal(error.stepType, undefined);
+  assert.equal(error.path, 'respond()');
+  assert.equal(error.received, '"text"');
   assert.equal(error.inputIndex, undefined);
+  assert.match(
+    error.message,
+    /^Invalid scripted model step for model call 0: expected "respond\(\)" to be an output array or a ModelResponse, got "text"$/,
+  );
   assert.throws(() => model.assertComplete(), (e: unknown) => e === error);
 });
 
@@ -226,18 +309,128 @@ test('modelError callback advice sees the attempt and can stop the retries', asy
   assert.equal(model.remainingSteps, 1);
 });
 
-test('getRetryAdvice answers undefined for errors no step threw', async () => {
+test('getRetryAdvice answers undefined for errors no step threw, always as a promise', async () => {
   const model = new ScriptedModel([
     modelError(new Error('x'), { suggested: true }),
   ]);
+  const before = model.getRetryAdvice({
+    request: request(),
+    error: new Error('x'),
+    stream: false,
+    attempt: 1,
+  });
+  assert(before instanceof Promise);
+  assert.equal(await before, undefined);
   await model.getResponse(request()).catch(() => undefined);
+  const other = model.getRetryAdvice({
+    request: request(),
+    error: new Error('other'),
+    stream: false,
+    attempt: 1,
+  });
+  assert(other instanceof Promise);
+  assert.equal(await other, undefined);
+});
+
+test('getRetryAdvice keeps advice per failed request: the same error step reused answers each request with its own advice', async () => {
+  const error = new Error('overloaded');
+  const advise = ({ attempt }: { attempt: number }) => ({
+    suggested: true,
+    retryAfterMs: attempt * 10,
+  });
+  const shared = modelError(error, advise);
+  const model = new ScriptedModel([
+    shared,
+    shared,
+    modelError(error, { suggested: false }),
+  ]);
+  const first = request({ input: 'first' });
+  const second = request({ input: 'second' });
+  const third = request({ input: 'third' });
+  for (const failing of [first, second, third]) {
+    await assert.rejects(model.getResponse(failing), (e) => e === error);
+  }
+  // Asked out of order: each request gets the advice of its own failure.
+  assert.deepEqual(
+    await model.getRetryAdvice({
+      request: third,
+      error,
+      stream: false,
+      attempt: 3,
+    }),
+    { suggested: false },
+  );
+  assert.deepEqual(
+    await model.getRetryAdvice({
+      request: second,
+      error,
+      stream: false,
+      attempt: 2,
+    }),
+    { suggested: true, retryAfterMs: 20 },
+  );
+  // A failure is answered once; an unknown request takes the oldest left.
+  assert.deepEqual(
+    await model.getRetryAdvice({
+      request: request({ input: 'a copy' }),
+      error,
+      stream: false,
+      attempt: 1,
+    }),
+    { suggested: true, retryAfterMs: 10 },
+  );
   assert.equal(
-    model.getRetryAdvice({
-      request: request(),
-      error: new Error('other'),
+    await model.getRetryAdvice({
+      request: first,
+      error,
       stream: false,
       attempt: 1,
     }),
     undefined,
+  );
+});
+
+test('getRetryAdvice answers a streamed failure only for a streamed request, and rejects when the callback throws', async () => {
+  const error = new Error('overloaded');
+  const model = new ScriptedModel([
+    modelError(error, { suggested: true }),
+    modelError(error, () => {
+      throw new Error('advice failed');
+    }),
+  ]);
+  const streamed = request();
+  await assert.rejects(
+    (async () => {
+      for await (const _ of model.getStreamedResponse(streamed));
+    })(),
+    (e) => e === error,
+  );
+  assert.equal(
+    await model.getRetryAdvice({
+      request: streamed,
+      error,
+      stream: false,
+      attempt: 1,
+    }),
+    undefined,
+  );
+  assert.deepEqual(
+    await model.getRetryAdvice({
+      request: streamed,
+      error,
+      stream: true,
+      attempt: 1,
+    }),
+    { suggested: true },
+  );
+  await assert.rejects(model.getResponse(request()), (e) => e === error);
+  await assert.rejects(
+    model.getRetryAdvice({
+      request: request(),
+      error,
+      stream: false,
+      attempt: 1,
+    }),
+    /advice failed/,
   );
 });

@@ -53,7 +53,7 @@ test('Automatic streaming yields detached events: mutating a delta spares respon
     assistantMessage('Hello '),
     assistantMessage('world'),
   ]);
-  assert.equal(last.response.id, 'resp_scripted_0');
+  assert.equal(last.response.id, 'scripted-response-1');
   assert.deepEqual(last.response.usage, {
     requests: 1,
     inputTokens: 0,
@@ -71,7 +71,7 @@ test('Automatic streaming gives a complete response without an id a deterministi
   ]);
   const events = await drain(model.getStreamedResponse(request()));
   const last = events.at(-1) as Extract<StreamEvent, { type: 'response_done' }>;
-  assert.equal(last.response.id, 'resp_scripted_0');
+  assert.equal(last.response.id, 'scripted-response-1');
   assert.equal(last.response.usage.totalTokens, 5);
 });
 
@@ -139,6 +139,9 @@ test('A stream yielding a non-event fails with invalid_stream and is remembered'
   );
   assert(first instanceof InvalidScriptedModelStepError);
   assert.equal(first.reason, 'invalid_stream');
+  assert.equal(first.issue, 'invalid_event');
+  assert.equal(first.path, 'respond()[1]');
+  assert.equal(first.received, '42');
   assert.equal(first.callIndex, 0);
   assert.equal(first.stepType, 'stream_responder');
   const second = await drain(model.getStreamedResponse(request())).catch((e) =>
@@ -146,6 +149,9 @@ test('A stream yielding a non-event fails with invalid_stream and is remembered'
   );
   assert(second instanceof InvalidScriptedModelStepError);
   assert.equal(second.reason, 'invalid_stream');
+  assert.equal(second.issue, 'invalid_stream');
+  assert.equal(second.path, 'respond()');
+  assert.equal(second.received, '7');
   assert.equal(second.callIndex, 1);
   assert.throws(
     () => model.assertComplete(),
@@ -287,12 +293,20 @@ test('A stream iterator that breaks the protocol fails with invalid_stream, not 
   assert.equal(first.reason, 'invalid_stream');
   assert.equal(first.callIndex, 0);
   assert.equal(first.stepType, 'stream');
-  assert.match(first.message, /next\(\) of event 0 returned 42/);
+  assert.equal(first.issue, 'broken_iterator');
+  assert.equal(first.path, 'events');
+  assert.equal(first.received, '42 from next()');
+  assert.match(
+    first.message,
+    /expected "events" to follow the iterator protocol, got 42 from next\(\)$/,
+  );
   const second = await drain(model.getStreamedResponse(request())).catch((e) =>
     e
   );
   assert(second instanceof InvalidScriptedModelStepError);
   assert.equal(second.reason, 'invalid_stream');
+  assert.equal(second.issue, 'broken_iterator');
+  assert.equal(second.received, '"not an iterator" as its iterator');
   assert.equal(second.callIndex, 1);
   assert.throws(
     () => model.assertComplete(),

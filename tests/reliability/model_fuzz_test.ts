@@ -24,6 +24,35 @@ import {
 import { checkListOutcome, tag, type Tagged } from '../_support/verdicts.ts';
 
 const stepError = ['InvalidScriptedModelStepError'];
+
+const optionalStrings = ['path', 'received', 'suggestion'] as const;
+
+/**
+ * `outcomeOf`, plus the error data model every rejection must have: an
+ * `issue` string, `path`/`received`/`suggestion` strings or `undefined`, and
+ * a message built from them.
+ */
+function modelOutcome(
+  attempt: () => unknown,
+  names: readonly string[],
+): Outcome {
+  const result = outcomeOf(attempt, names);
+  if (!result.accepted) {
+    const error = result.error;
+    assert.equal(typeof error.issue, 'string');
+    for (const key of optionalStrings) {
+      assert(
+        error[key] === undefined || typeof error[key] === 'string',
+        `${key} is a string or undefined`,
+      );
+    }
+    assert.match(String(error.message), /^Invalid scripted model step/);
+    if (typeof error.received === 'string' && error.issue !== 'unreadable') {
+      assert(String(error.message).includes(`, got ${error.received}`));
+    }
+  }
+  return result;
+}
 const made = (value: unknown): unknown => materialize(value);
 const is = (test: (value: unknown) => boolean) => (value: unknown): boolean =>
   test(materialize(value));
@@ -203,7 +232,7 @@ function materialized(inputs: readonly Tagged[]): unknown[] {
 test('ScriptedModel constructor accepts valid scripts and rejects invalid ones with reason and inputIndex', () => {
   fc.assert(
     fc.property(script, (inputs) => {
-      const result = outcomeOf(
+      const result = modelOutcome(
         () => new ScriptedModel(materialized(inputs) as never),
         stepError,
       );
@@ -218,7 +247,28 @@ test('ScriptedModel constructor accepts valid scripts and rejects invalid ones w
   );
 });
 
-test('ScriptedModel constructor rejects any non-array script', () => {
+const reasons = [
+  'invalid_input',
+  'unknown_step_type',
+  'missing_response',
+  'invalid_response',
+  'missing_error',
+  'missing_responder',
+  'invalid_stream',
+];
+
+/** Whether `value` is iterable; `undefined` when asking throws. */
+function iterable(value: unknown): boolean | undefined {
+  if (value === null || value === undefined) return false;
+  try {
+    return typeof (value as Record<symbol, unknown>)[Symbol.iterator] ===
+      'function';
+  } catch {
+    return undefined;
+  }
+}
+
+test('ScriptedModel constructor reads any iterable script and rejects a non-iterable one as invalid_input', () => {
   fc.assert(
     fc.property(
       anyValue.filter(is((v) => {
@@ -229,12 +279,23 @@ test('ScriptedModel constructor rejects any non-array script', () => {
         }
       })),
       (inputs) => {
-        const result = outcomeOf(
-          () => new ScriptedModel(made(inputs) as never),
+        const value = made(inputs);
+        const canIterate = iterable(value);
+        const result = modelOutcome(
+          () => new ScriptedModel(value as never),
           stepError,
         );
-        assert(!result.accepted, 'Accepted a script that is not an array');
-        assert.equal(result.error.reason, 'invalid_input');
+        if (canIterate === false) {
+          assert(!result.accepted, 'Accepted a script that is not iterable');
+          assert.equal(result.error.reason, 'invalid_input');
+          assert.equal(result.error.issue, 'not_iterable');
+          assert.equal(result.error.inputIndex, undefined);
+        } else if (result.accepted) {
+          assert.equal(canIterate, true, 'Accepted an unreadable script');
+        } else {
+          assert(reasons.includes(result.error.reason as string));
+          assert.equal(typeof result.error.issue, 'string');
+        }
       },
     ),
     fuzzParameters(),
@@ -248,7 +309,7 @@ test('ScriptedModel enqueue appends valid inputs and rejects invalid ones atomic
       script,
       (start, add) => {
         const model = new ScriptedModel(start as never);
-        const result = outcomeOf(
+        const result = modelOutcome(
           () => model.enqueue(...(materialized(add) as never[])),
           stepError,
         );
@@ -269,7 +330,7 @@ function checkFactory(
   factory: (value: unknown) => unknown,
 ): void {
   // Rejected by the factory (no inputIndex) or by the constructor (index 0).
-  const result: Outcome = outcomeOf(
+  const result: Outcome = modelOutcome(
     () => new ScriptedModel([factory(made(verdict.value)) as never]),
     stepError,
   );

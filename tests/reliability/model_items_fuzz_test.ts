@@ -12,11 +12,41 @@ import {
   Hostile,
   materialize,
   mutatedRecord,
+  type Outcome,
   outcomeOf,
 } from '../_support/fuzz.ts';
 import { checkListOutcome, tag } from '../_support/verdicts.ts';
 
 const stepError = ['InvalidScriptedModelStepError'];
+
+const optionalStrings = ['path', 'received', 'suggestion'] as const;
+
+/**
+ * `outcomeOf`, plus the error data model every rejection must have: an
+ * `issue` string, `path`/`received`/`suggestion` strings or `undefined`, and
+ * a message built from them.
+ */
+function modelOutcome(
+  attempt: () => unknown,
+  names: readonly string[],
+): Outcome {
+  const result = outcomeOf(attempt, names);
+  if (!result.accepted) {
+    const error = result.error;
+    assert.equal(typeof error.issue, 'string');
+    for (const key of optionalStrings) {
+      assert(
+        error[key] === undefined || typeof error[key] === 'string',
+        `${key} is a string or undefined`,
+      );
+    }
+    assert.match(String(error.message), /^Invalid scripted model step/);
+    if (typeof error.received === 'string' && error.issue !== 'unreadable') {
+      assert(String(error.message).includes(`, got ${error.received}`));
+    }
+  }
+  return result;
+}
 const made = (value: unknown): unknown => materialize(value);
 const text = fc.string({ maxLength: 20 });
 const is = (test: (value: unknown) => boolean) => (value: unknown): boolean =>
@@ -45,7 +75,7 @@ test('assistantMessage accepts text and valid options and rejects the rest with 
   fc.assert(
     fc.property(call, (input) => {
       const [value, opts] = input.value as [unknown, unknown];
-      const result = outcomeOf(
+      const result = modelOutcome(
         () =>
           new ScriptedModel([[
             assistantMessage(made(value) as never, made(opts) as never),
@@ -108,7 +138,7 @@ test('functionCall requires a callId and rejects bad input with a structured err
     fc.property(call, (input) => {
       const [name, callArgs, opts] = input.value as unknown[];
       let helperError: Record<string, unknown> | undefined;
-      const result = outcomeOf(() => {
+      const result = modelOutcome(() => {
         let item: unknown;
         try {
           item = functionCall(
