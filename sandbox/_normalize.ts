@@ -5,7 +5,13 @@
  * @module
  */
 import { closest, describeKeys, describeValue } from './_describe.ts';
-import { InvalidScriptedSandboxStepError } from './errors.ts';
+import { detachedCopy } from '../_internal/snapshot.ts';
+import {
+  InvalidScriptedSandboxStepError,
+  type InvalidScriptedSandboxStepIssue,
+  type InvalidScriptedSandboxStepReason,
+  issueReason,
+} from './errors.ts';
 import type { SandboxMethod, SyncSandboxMethod } from './methods.ts';
 
 type MethodKind<M extends SandboxMethod> = M extends SyncSandboxMethod ? 'sync'
@@ -76,10 +82,13 @@ export type NormalizedStep =
   );
 
 const outcomeKeys = ['result', 'respond', 'error'] as const;
-const knownKeys = new Set<string>(['method', 'match', ...outcomeKeys]);
+const knownKeyList = ['method', 'match', ...outcomeKeys];
+const knownKeys = new Set<string>(knownKeyList);
 
 /**
- * Validates a script and reads each step once.
+ * Validates a script and reads each step once. Any iterable is read, in
+ * iteration order; a fixed `result` is copied here, so later changes to the
+ * caller's object do not reach the answer.
  *
  * @param steps The script as given by the user.
  * @returns The normalized steps, in order.
@@ -87,77 +96,181 @@ const knownKeys = new Set<string>(['method', 'match', ...outcomeKeys]);
  * malformed.
  */
 export function normalizeSteps(steps: unknown): NormalizedStep[] {
-  let length: number;
-  try {
-    if (!Array.isArray(steps)) throw new TypeError('not an array');
-    length = steps.length;
-  } catch (cause) {
-    throw new InvalidScriptedSandboxStepError({
-      reason: 'invalid_steps',
-      inputIndex: undefined,
-      received: describeValue(steps),
-    }, { cause });
-  }
   const out: NormalizedStep[] = [];
-  for (let i = 0; i < length; i++) {
-    out.push(normalizeStep(steps as unknown[], i));
+  let isArray: boolean;
+  try {
+    isArray = Array.isArray(steps);
+  } catch (cause) {
+    throw unreadableSteps(0, cause); // A revoked proxy.
   }
-  return out;
+  if (isArray) {
+    const array = steps as unknown[];
+    // The common case, read by index: no iterator to allocate, and an
+    // array-like proxy whose `length` throws is still reported.
+    let length: number;
+    try {
+      length = array.length;
+    } catch (cause) {
+      throw unreadableSteps(0, cause);
+    }
+    for (let i = 0; i < length; i++) {
+      let step: unknown;
+      try {
+        step = array[i];
+      } catch (cause) {
+        throw unreadableStep(i, undefined, cause);
+      }
+      out.push(normalizeStep(step, i));
+    }
+    return out;
+  }
+  let iterator: Iterator<unknown>;
+  try {
+    const make = steps === null || steps === undefined
+      ? undefined
+      : (steps as { [Symbol.iterator]?: unknown })[Symbol.iterator];
+    if (typeof make !== 'function') {
+      throw new InvalidScriptedSandboxStepError({
+        issue: 'invalid_steps',
+        inputIndex: 0,
+        received: describeValue(steps),
+      });
+    }
+    iterator = make.call(steps);
+  } catch (cause) {
+    if (cause instanceof InvalidScriptedSandboxStepError) throw cause;
+    throw unreadableSteps(0, cause);
+  }
+  for (let i = 0;; i++) {
+    let step: unknown;
+    try {
+      const next = iterator.next();
+      if (next.done) return out;
+      step = next.value;
+    } catch (cause) {
+      throw unreadableSteps(i, cause);
+    }
+    try {
+      out.push(normalizeStep(step, i));
+    } catch (error) {
+      close(iterator);
+      throw error;
+    }
+  }
 }
 
-function normalizeStep(steps: unknown[], inputIndex: number): NormalizedStep {
-  let step: unknown;
+// Lets a generator run its `finally` when a step it gave is rejected.
+function close(iterator: Iterator<unknown>): void {
+  try {
+    iterator.return?.();
+  } catch {
+    // The step's own error is the one to report.
+  }
+}
+
+function unreadableSteps(
+  inputIndex: number,
+  cause: unknown,
+): InvalidScriptedSandboxStepError {
+  return new InvalidScriptedSandboxStepError({
+    issue: 'invalid_steps',
+    inputIndex,
+  }, { cause });
+}
+
+function unreadableStep(
+  inputIndex: number,
+  path: string | undefined,
+  cause: unknown,
+): InvalidScriptedSandboxStepError {
+  return new InvalidScriptedSandboxStepError({
+    issue: 'invalid_step',
+    inputIndex,
+    path,
+  }, { cause });
+}
+
+/** One fault of a step, in the order the SDK testing module checks. */
+interface Fault {
+  readonly issue: InvalidScriptedSandboxStepIssue;
+  readonly path?: string;
+  readonly received?: string;
+  readonly suggestion?: string;
+  readonly cause?: unknown;
+}
+
+function normalizeStep(step: unknown, inputIndex: number): NormalizedStep {
   let read: Record<string, unknown>;
   try {
-    step = steps[inputIndex];
     read = readStep(step);
   } catch (cause) {
-    throw new InvalidScriptedSandboxStepError({
-      reason: 'invalid_step',
+    throw unreadableStep(
       inputIndex,
-    }, { cause });
+      cause instanceof ReadFailure ? cause.key : undefined,
+      cause instanceof ReadFailure ? cause.cause : cause,
+    );
   }
-  const fail = (
-    reason: InvalidScriptedSandboxStepError['reason'],
-    method: SandboxMethod | undefined,
-    received: string | undefined,
-  ): never => {
-    throw new InvalidScriptedSandboxStepError({
-      reason,
-      inputIndex,
-      method,
-      received,
-    });
-  };
   if (read === notAnObject) {
-    fail('invalid_step', undefined, describeValue(step));
+    throw new InvalidScriptedSandboxStepError({
+      // The SDK testing module reads an array as a step without a method.
+      reason: Array.isArray(step) ? 'unknown_method' : 'invalid_input',
+      issue: 'invalid_step',
+      inputIndex,
+      received: describeValue(step),
+    });
   }
   const method = read.method;
   if (!isSandboxMethod(method)) {
     throw new InvalidScriptedSandboxStepError({
-      reason: 'unknown_method',
+      issue: 'unknown_method',
       inputIndex,
+      method: typeof method === 'string' ? method : undefined,
+      path: 'method',
       received: describeValue(method),
       suggestion: closest(method, methodNames),
     });
   }
+  const fail = (
+    fault: Fault,
+    reason: InvalidScriptedSandboxStepReason = issueReason(fault.issue),
+  ): never => {
+    throw new InvalidScriptedSandboxStepError(
+      {
+        reason,
+        issue: fault.issue,
+        inputIndex,
+        method,
+        path: fault.path,
+        received: fault.received,
+        suggestion: fault.suggestion,
+      },
+      fault.cause === undefined ? undefined : { cause: fault.cause },
+    );
+  };
   const unknown = Object.keys(read).filter((key) => !knownKeys.has(key));
-  if (unknown.length > 0) {
-    fail('unknown_property', method, describeKeys(unknown));
-  }
   const match = read.match;
-  if (match !== undefined && typeof match !== 'function') {
-    fail('invalid_match', method, describeValue(match));
+  let fault = checkMatch(match);
+  let outcome: Outcome | undefined;
+  if (fault === undefined) {
+    const found = readOutcome(read);
+    if ('kind' in found) outcome = found;
+    else fault = found;
   }
-  const kind = outcomeKind(
-    read,
-    (reason, keys) =>
-      fail(reason, method, keys.length === 0 ? undefined : describeKeys(keys)),
-  );
-  const value = read[kind];
-  if (kind === 'respond' && typeof value !== 'function') {
-    fail('invalid_respond', method, describeValue(value));
+  if (unknown.length > 0) {
+    // Reported first (a typo explains the rest), with the code the SDK
+    // testing module gives the step's other faults, if any.
+    fail(
+      {
+        issue: 'unknown_property',
+        path: unknown[0],
+        received: describeKeys(unknown),
+        suggestion: closest(unknown[0], knownKeyList),
+      },
+      fault === undefined ? 'invalid_input' : issueReason(fault.issue),
+    );
   }
+  if (fault !== undefined) fail(fault);
+  const { kind, value } = outcome!;
   return {
     method,
     match: match as NormalizedStep['match'],
@@ -166,26 +279,82 @@ function normalizeStep(steps: unknown[], inputIndex: number): NormalizedStep {
   } as NormalizedStep;
 }
 
+function checkMatch(match: unknown): Fault | undefined {
+  if (match === undefined) return undefined;
+  if (typeof match !== 'function') {
+    return {
+      issue: 'invalid_match',
+      path: 'match',
+      received: describeValue(match),
+    };
+  }
+  const async = asyncKind(match);
+  return async === undefined
+    ? undefined
+    : { issue: 'async_matcher', path: 'match', received: async };
+}
+
+// A native async (generator) function can only ever answer with a promise
+// (an async iterator); it is caught here rather than at its first call.
+function asyncKind(fn: unknown): string | undefined {
+  let tag: string;
+  try {
+    tag = Object.prototype.toString.call(fn);
+  } catch {
+    return undefined; // A hostile proxy: judged by its answers at call time.
+  }
+  return tag === '[object AsyncFunction]'
+    ? 'an async function'
+    : tag === '[object AsyncGeneratorFunction]'
+    ? 'an async generator function'
+    : undefined;
+}
+
 type OutcomeKey = typeof outcomeKeys[number];
+type Outcome = { readonly kind: OutcomeKey; readonly value: unknown };
 
 // An outcome key set to `undefined` does not count, except `result` alone:
-// `{ result: undefined }` answers a void method.
-function outcomeKind(
-  read: Record<string, unknown>,
-  fail: (
-    reason: 'missing_outcome' | 'multiple_outcomes',
-    keys: readonly OutcomeKey[],
-  ) => never,
-): OutcomeKey {
+// `{ result: undefined }` answers a void method. Returns the outcome, or the
+// fault.
+function readOutcome(read: Record<string, unknown>): Outcome | Fault {
   const present = outcomeKeys.filter((key) => key in read);
   const given = present.filter((key) => read[key] !== undefined);
-  if (given.length > 1) return fail('multiple_outcomes', given);
-  if (given.length === 1) return given[0];
-  if (present.length === 1 && present[0] === 'result') return 'result';
-  return fail('missing_outcome', present);
+  let kind: OutcomeKey;
+  if (given.length > 1) {
+    return { issue: 'multiple_outcomes', received: describeKeys(given) };
+  } else if (given.length === 1) {
+    kind = given[0];
+  } else if (present.length === 1 && present[0] === 'result') {
+    kind = 'result';
+  } else {
+    return {
+      issue: 'missing_outcome',
+      path: present[0],
+      received: present.length === 0 ? undefined : describeKeys(present),
+    };
+  }
+  const value = read[kind];
+  if (kind === 'respond' && typeof value !== 'function') {
+    return {
+      issue: 'invalid_respond',
+      path: 'respond',
+      received: describeValue(value),
+    };
+  }
+  if (kind !== 'result') return { kind, value };
+  try {
+    return { kind, value: detachedCopy(value) };
+  } catch (cause) {
+    return { issue: 'invalid_result', path: 'result', cause };
+  }
 }
 
 const notAnObject: Record<string, unknown> = Object.freeze({});
+
+/** A getter of the step threw while it was read. */
+class ReadFailure {
+  constructor(readonly key: string | undefined, readonly cause: unknown) {}
+}
 
 // Copies the step's own keys once, so getters run (and may throw) only here.
 function readStep(step: unknown): Record<string, unknown> {
@@ -193,15 +362,22 @@ function readStep(step: unknown): Record<string, unknown> {
     return notAnObject;
   }
   const read: Record<string, unknown> = Object.create(null);
-  for (const key of Reflect.ownKeys(step)) {
-    if (typeof key !== 'string') continue;
-    read[key] = (step as Record<string, unknown>)[key];
-  }
-  // Inherited members of a step created with a prototype count too.
-  for (const key of knownKeys) {
-    if (!(key in read) && key in step) {
+  let key: string | undefined;
+  try {
+    for (const own of Reflect.ownKeys(step)) {
+      if (typeof own !== 'string') continue;
+      key = own;
       read[key] = (step as Record<string, unknown>)[key];
     }
+    // Inherited members of a step created with a prototype count too.
+    for (const known of knownKeys) {
+      key = known;
+      if (!(known in read) && known in step) {
+        read[known] = (step as Record<string, unknown>)[known];
+      }
+    }
+  } catch (cause) {
+    throw new ReadFailure(key, cause);
   }
   return read;
 }

@@ -4,7 +4,6 @@
  * @module
  */
 import { plural, quote, quoteList } from '../_internal/format.ts';
-import type { SandboxMethod } from './methods.ts';
 
 function left(remainingSteps: number): string {
   return remainingSteps === 0
@@ -31,7 +30,7 @@ function left(remainingSteps: number): string {
  *   { method: 'execCommand', result: '' },
  * ]);
  * await assert.rejects(
- *   sandbox.execCommand!({ cmd: 'ls' }),
+ *   sandbox.execCommand({ cmd: 'ls' }),
  *   UnexpectedSandboxCallError,
  * );
  * ```
@@ -40,23 +39,24 @@ export class UnexpectedSandboxCallError extends Error {
   /** Zero-based index of the offending call in `calls`. */
   readonly callIndex: number;
   /** The method that was called. */
-  readonly actualMethod: SandboxMethod;
+  readonly actualMethod: string;
   /** The method of the next step, or `undefined` when the script ended. */
-  readonly expectedMethod: SandboxMethod | undefined;
+  readonly expectedMethod: string | undefined;
   /** How many steps were left in the script at the time of the call. */
   readonly remainingSteps: number;
 
   /**
-   * @param fields The structured fields of the error.
+   * @param fields The structured fields of the error (the SDK testing
+   * module's form; `expectedMethod` may be left out when the script ended).
    */
   constructor(fields: {
     callIndex: number;
-    actualMethod: SandboxMethod;
-    expectedMethod: SandboxMethod | undefined;
+    actualMethod: string;
+    expectedMethod?: string | undefined;
     remainingSteps: number;
   }) {
     const expected = fields.expectedMethod === undefined
-      ? left(0)
+      ? left(fields.remainingSteps)
       : `expected ${quote(fields.expectedMethod)}, ${
         left(fields.remainingSteps)
       }`;
@@ -89,29 +89,43 @@ export class UnexpectedSandboxCallError extends Error {
  *   { method: 'execCommand', match: ({ cmd }) => cmd === 'pwd', result: '' },
  * ]);
  * await assert.rejects(
- *   sandbox.execCommand!({ cmd: 'ls' }),
+ *   sandbox.execCommand({ cmd: 'ls' }),
  *   SandboxCallMatcherError,
  * );
+ * // Built from a recorded call, as the SDK testing module's error is:
+ * const error = new SandboxCallMatcherError(sandbox.calls[0]);
+ * assert.equal(error.callIndex, 0);
+ * assert.equal(error.method, 'execCommand');
  * ```
  */
 export class SandboxCallMatcherError extends Error {
   /** Zero-based index of the rejected call in `calls`. */
   readonly callIndex: number;
   /** The method that was called. */
-  readonly method: SandboxMethod;
+  readonly method: string;
 
   /**
-   * @param fields The structured fields of the error.
+   * @param call The rejected recorded call (`{ index, method, args }`, the
+   * SDK testing module's form), or the fields `{ callIndex, method }`.
    */
-  constructor(fields: { callIndex: number; method: SandboxMethod }) {
+  constructor(
+    call:
+      | {
+        readonly index: number;
+        readonly method: string;
+        readonly args?: readonly unknown[];
+      }
+      | { readonly callIndex: number; readonly method: string },
+  ) {
+    const callIndex = 'callIndex' in call ? call.callIndex : call.index;
     super(
-      `Sandbox call ${fields.callIndex} to ${
-        quote(fields.method)
+      `Sandbox call ${callIndex} to ${
+        quote(call.method)
       } rejected: the matcher of its step returned false`,
     );
     this.name = 'SandboxCallMatcherError';
-    this.callIndex = fields.callIndex;
-    this.method = fields.method;
+    this.callIndex = callIndex;
+    this.method = call.method;
   }
 }
 
@@ -130,21 +144,30 @@ export class SandboxCallMatcherError extends Error {
  *   { method: 'execCommand', result: '' },
  * ]);
  * assert.throws(() => sandbox.assertComplete(), UnconsumedSandboxStepsError);
+ * // The SDK testing module's form: the pending methods alone.
+ * assert.equal(new UnconsumedSandboxStepsError(['close']).remainingSteps, 1);
  * ```
  */
 export class UnconsumedSandboxStepsError extends Error {
   /** How many steps are left. */
   readonly remainingSteps: number;
   /** The methods of the steps left, in script order. */
-  readonly pendingMethods: readonly SandboxMethod[];
+  readonly pendingMethods: readonly string[];
 
   /**
-   * @param fields The structured fields of the error.
+   * @param pending The methods of the steps left (the SDK testing module's
+   * form; `remainingSteps` is their count), or the fields
+   * `{ remainingSteps, pendingMethods }`.
    */
-  constructor(fields: {
-    remainingSteps: number;
-    pendingMethods: readonly SandboxMethod[];
-  }) {
+  constructor(
+    pending: readonly string[] | {
+      remainingSteps: number;
+      pendingMethods: readonly string[];
+    },
+  ) {
+    const fields = isStringList(pending)
+      ? { remainingSteps: pending.length, pendingMethods: pending }
+      : pending;
     super(
       `Sandbox script not complete: ${
         plural(fields.remainingSteps, 'step')
@@ -156,24 +179,23 @@ export class UnconsumedSandboxStepsError extends Error {
   }
 }
 
+function isStringList(value: unknown): value is readonly string[] {
+  return Array.isArray(value);
+}
+
 /**
- * Why a script was rejected (what the error's `received` then shows):
- * - `invalid_steps`: `steps` is not an array, or cannot be read (the kind of
- *   value given);
- * - `invalid_step`: a step is not an object, or reading it threw (the kind
- *   of value given; nothing when reading threw);
- * - `unknown_method`: `method` is not a `SandboxSession` method name (the
- *   value given; `suggestion` may name the closest method);
- * - `unknown_property`: a step has a member other than `method`, `match`,
- *   `result`, `respond` and `error`, usually a typo (the unknown names);
- * - `invalid_match`: `match` is present but not a function (the kind of
- *   value given);
- * - `missing_outcome`: none of `result`, `respond`, `error` holds an outcome
- *   (the outcome keys present with an `undefined` value, if any);
- * - `multiple_outcomes`: more than one of them does (the keys);
- * - `invalid_respond`: `respond` is not a function (the kind of value given);
- * - `invalid_match_result`: at call time, `match` returned a promise (it must
- *   answer synchronously).
+ * Why a script was rejected: the SDK testing module's four codes, classified
+ * as that module classifies the same input. The finer detail is in the
+ * error's `issue`, `path`, `received` and `suggestion`.
+ * - `invalid_input`: the steps are not iterable, or a step is not an object,
+ *   has a member other than `method`, `match`, `result`, `respond` and
+ *   `error`, or could not be read;
+ * - `unknown_method`: `method` is not a `SandboxSession` method name;
+ * - `invalid_matcher`: `match` is not a synchronous function (or, found at
+ *   call time, answered with a promise);
+ * - `invalid_outcome`: not exactly one of `result`, `respond`, `error`
+ *   holds an outcome, `respond` is not a function, or `result` cannot be
+ *   copied.
  *
  * @example
  * ```ts
@@ -183,56 +205,177 @@ export class UnconsumedSandboxStepsError extends Error {
  * ```
  */
 export type InvalidScriptedSandboxStepReason =
+  | 'invalid_input'
+  | 'unknown_method'
+  | 'invalid_matcher'
+  | 'invalid_outcome';
+
+/**
+ * The finer classification of a rejected script (the error's `issue`), and
+ * what `received` then shows. An error built from a `reason` alone has the
+ * reason as its issue.
+ * - `invalid_steps` (`invalid_input`): `steps` is not iterable, or iterating
+ *   it threw (the kind of value given; nothing when reading threw);
+ * - `invalid_step` (`invalid_input`; `unknown_method` for an array): a step
+ *   is not an object, or reading it threw (the kind of value given; nothing
+ *   when reading threw);
+ * - `unknown_method`: `method` is not a `SandboxSession` method name (the
+ *   value given; `suggestion` may name the closest method);
+ * - `unknown_property` (`invalid_input`, or the reason the step's other
+ *   faults give): a member other than `method`, `match`, `result`,
+ *   `respond` and `error`, usually a typo (the unknown names; `suggestion`
+ *   may name the closest member);
+ * - `invalid_match` (`invalid_matcher`): `match` is present but not a
+ *   function (the kind of value given);
+ * - `async_matcher` (`invalid_matcher`): `match` is a native async function
+ *   (`an async function`), which can never answer synchronously;
+ * - `invalid_match_result` (`invalid_matcher`): at call time, `match`
+ *   returned a promise (`a promise`);
+ * - `missing_outcome` (`invalid_outcome`): none of `result`, `respond`,
+ *   `error` holds an outcome (the outcome keys present with an `undefined`
+ *   value, if any);
+ * - `multiple_outcomes` (`invalid_outcome`): more than one does (the keys);
+ * - `invalid_respond` (`invalid_outcome`): `respond` is not a function (the
+ *   kind of value given);
+ * - `invalid_result` (`invalid_outcome`): copying `result` threw.
+ *
+ * @example
+ * ```ts
+ * import type { InvalidScriptedSandboxStepIssue } from '@scripted/agents';
+ *
+ * const issue: InvalidScriptedSandboxStepIssue = 'unknown_property';
+ * ```
+ */
+export type InvalidScriptedSandboxStepIssue =
+  | InvalidScriptedSandboxStepReason
   | 'invalid_steps'
   | 'invalid_step'
-  | 'unknown_method'
   | 'unknown_property'
   | 'invalid_match'
+  | 'async_matcher'
+  | 'invalid_match_result'
   | 'missing_outcome'
   | 'multiple_outcomes'
   | 'invalid_respond'
-  | 'invalid_match_result';
+  | 'invalid_result';
 
 const outcomes = '"result", "respond" or "error"';
 
-// What each reason expected, and what to say was found when `received` is
-// not given (an empty string: say nothing).
-const reasonText: Record<
-  InvalidScriptedSandboxStepReason,
-  readonly [expected: string, fallback: string]
+// Each issue's reason, what it expected, and what to say was found when
+// `received` is not given (an empty string: say nothing).
+const issueText: Record<
+  InvalidScriptedSandboxStepIssue,
+  readonly [
+    reason: InvalidScriptedSandboxStepReason,
+    expected: string,
+    fallback: string,
+  ]
 > = {
+  invalid_input: [
+    'invalid_input',
+    'expected a step object with a method and one outcome',
+    '',
+  ],
+  unknown_method: [
+    'unknown_method',
+    'expected a SandboxSession method name',
+    '',
+  ],
+  invalid_matcher: [
+    'invalid_matcher',
+    'expected match to be a synchronous function',
+    '',
+  ],
+  invalid_outcome: [
+    'invalid_outcome',
+    `expected exactly one of ${outcomes}`,
+    '',
+  ],
   invalid_steps: [
-    'expected the steps to be an array',
+    'invalid_input',
+    'expected the steps to be iterable',
     'a value that could not be read',
   ],
   invalid_step: [
+    'invalid_input',
     'expected a step to be an object with a method',
     'a step that could not be read',
   ],
-  unknown_method: ['expected a SandboxSession method name', ''],
   unknown_property: [
+    'invalid_input',
     'expected only "method", "match", "result", "respond" and "error"',
     '',
   ],
-  invalid_match: ['expected match to be a function', ''],
-  missing_outcome: [`expected one of ${outcomes} with a value`, 'none'],
-  multiple_outcomes: [`expected exactly one of ${outcomes}`, 'several'],
-  invalid_respond: ['expected respond to be a function', ''],
+  invalid_match: ['invalid_matcher', 'expected match to be a function', ''],
+  async_matcher: [
+    'invalid_matcher',
+    'expected match to be a synchronous function',
+    '',
+  ],
   invalid_match_result: [
+    'invalid_matcher',
     'expected match to answer synchronously with a boolean or nothing',
     '',
   ],
+  missing_outcome: [
+    'invalid_outcome',
+    `expected one of ${outcomes} with a value`,
+    'none',
+  ],
+  multiple_outcomes: [
+    'invalid_outcome',
+    `expected exactly one of ${outcomes}`,
+    'several',
+  ],
+  invalid_respond: [
+    'invalid_outcome',
+    'expected respond to be a function',
+    '',
+  ],
+  invalid_result: [
+    'invalid_outcome',
+    'expected result to be data that can be copied',
+    'a value that could not be copied',
+  ],
 };
 
+/**
+ * The contract code of an issue (private to the package: not re-exported).
+ *
+ * @param issue The finer classification.
+ * @returns The SDK testing module's code for it.
+ */
+export function issueReason(
+  issue: InvalidScriptedSandboxStepIssue,
+): InvalidScriptedSandboxStepReason {
+  return (issueText[issue] ?? issueText.invalid_input)[0];
+}
+
+// What to say was found when `received` is not given and the fault is a
+// read that threw.
+function unreadable(
+  issue: InvalidScriptedSandboxStepIssue,
+  inputIndex: number,
+  path: string | undefined,
+): string | undefined {
+  if (issue === 'invalid_steps' && inputIndex > 0) {
+    return `steps that could not be read at step ${inputIndex}`;
+  }
+  if (issue === 'invalid_step' && path !== undefined) {
+    return `a step whose ${quote(path)} could not be read`;
+  }
+  return undefined;
+}
+
 function detail(
-  reason: InvalidScriptedSandboxStepReason,
-  received: string | undefined,
-  suggestion: SandboxMethod | undefined,
+  fields: InvalidScriptedSandboxStepFields,
+  issue: InvalidScriptedSandboxStepIssue,
 ): string {
-  const [expected, fallback] = reasonText[reason];
+  const { received, suggestion } = fields;
+  const [, expected, fallback] = issueText[issue] ?? issueText.invalid_input;
   const found = received === undefined
-    ? fallback
-    : reason === 'missing_outcome'
+    ? unreadable(issue, fields.inputIndex, fields.path) ?? fallback
+    : issue === 'missing_outcome'
     ? `${received} set to undefined`
     : received;
   const hint = suggestion === undefined
@@ -241,11 +384,76 @@ function detail(
   return found === '' ? expected + hint : `${expected}, got ${found}${hint}`;
 }
 
+function describeWhere(
+  issue: InvalidScriptedSandboxStepIssue,
+  inputIndex: number,
+  method: string | undefined,
+): string {
+  if (issue === 'invalid_steps') return 'sandbox script';
+  // An unknown method name is shown (cut when long) as what was found.
+  return method === undefined || issue === 'unknown_method'
+    ? `sandbox step ${inputIndex}`
+    : `sandbox step ${inputIndex} (${quote(method)})`;
+}
+
+/**
+ * The fields of an {@link InvalidScriptedSandboxStepError}. Give `reason`
+ * and `message` (the SDK testing module's form: the message is used as
+ * written, `issue` equals `reason`), or `issue` and the detail fields (the
+ * message is then derived from them, and `reason` defaults to the issue's
+ * code).
+ *
+ * @example
+ * ```ts
+ * import type { InvalidScriptedSandboxStepFields } from '@scripted/agents';
+ *
+ * const fields: InvalidScriptedSandboxStepFields = {
+ *   issue: 'unknown_property',
+ *   inputIndex: 0,
+ *   method: 'execCommand',
+ *   path: 'reslt',
+ *   received: '"reslt"',
+ *   suggestion: 'result',
+ * };
+ * ```
+ */
+export type InvalidScriptedSandboxStepFields =
+  & (
+    | {
+      /** The contract code; defaults to the code of `issue`. */
+      reason: InvalidScriptedSandboxStepReason;
+      /** The finer classification; defaults to `reason`. */
+      issue?: InvalidScriptedSandboxStepIssue;
+    }
+    | {
+      /** The contract code; defaults to the code of `issue`. */
+      reason?: InvalidScriptedSandboxStepReason;
+      /** The finer classification; defaults to `reason`. */
+      issue: InvalidScriptedSandboxStepIssue;
+    }
+  )
+  & {
+    /** Zero-based position of the faulty input. */
+    inputIndex: number;
+    /** The message as written; derived from the fields when left out. */
+    message?: string;
+    /** The method the step named, known or not. */
+    method?: string;
+    /** Where in the step: `match`, `respond`, `result`, a member name. */
+    path?: string;
+    /** What was found, rendered short. */
+    received?: string;
+    /** The closest valid name, when a name was wrong. */
+    suggestion?: string;
+  };
+
 /**
  * A script step is malformed or names an unsupported method. Thrown by
- * `scriptedSandboxSession()` before any call, except `invalid_match_result`,
- * which is found when the matcher runs. The message says what was expected
- * and what was found (`received`).
+ * `scriptedSandboxSession()` before any call, except issue
+ * `invalid_match_result`, which is found when the matcher runs. `reason` is
+ * the SDK testing module's code for the same input; `issue`, `path`,
+ * `received` and `suggestion` say exactly what is wrong, and the message is
+ * built from them: what was expected and what was found.
  *
  * @example
  * ```ts
@@ -253,77 +461,90 @@ function detail(
  * import {
  *   InvalidScriptedSandboxStepError,
  *   scriptedSandboxSession,
- *   type ScriptedSandboxStep,
+ *   type ScriptedSandboxInput,
  * } from '@scripted/agents';
  *
  * // As from untyped code: 'execComand' is not a SandboxSession method.
  * const steps = [{ method: 'execComand', result: '' }] as unknown as [
- *   ScriptedSandboxStep,
+ *   ScriptedSandboxInput,
  * ];
  * assert.throws(
  *   () => scriptedSandboxSession(steps),
  *   (error) =>
  *     error instanceof InvalidScriptedSandboxStepError &&
  *     error.reason === 'unknown_method' && error.inputIndex === 0 &&
+ *     error.method === 'execComand' && error.path === 'method' &&
  *     error.received === '"execComand"' &&
  *     error.suggestion === 'execCommand',
  * );
+ * // The SDK testing module's form: a reason and a message of your own.
+ * const own = new InvalidScriptedSandboxStepError({
+ *   reason: 'invalid_input',
+ *   inputIndex: 0,
+ *   message: 'Step 1 is not an object',
+ * });
+ * assert.equal(own.issue, 'invalid_input');
  * ```
  */
 export class InvalidScriptedSandboxStepError extends Error {
-  /** What is wrong; see {@link InvalidScriptedSandboxStepReason}. */
+  /** The SDK testing module's code; see {@link InvalidScriptedSandboxStepReason}. */
   readonly reason: InvalidScriptedSandboxStepReason;
   /**
-   * Zero-based index of the step in the input array; `undefined` only for
-   * `invalid_steps`, where no single step is at fault.
+   * What exactly is wrong; see {@link InvalidScriptedSandboxStepIssue}.
+   * Equals `reason` when nothing finer is known.
    */
-  readonly inputIndex: number | undefined;
-  /** The step's method, when it names a known one. */
-  readonly method?: SandboxMethod;
+  readonly issue: InvalidScriptedSandboxStepIssue;
+  /**
+   * Zero-based position of the faulty step in the input; for steps that are
+   * not iterable, `0`; when iterating the steps threw, the position of the
+   * step being read.
+   */
+  readonly inputIndex: number;
+  /** The method the step named (a string), known or not. */
+  readonly method?: string;
+  /**
+   * Where in the step the fault is: `method`, `match`, `respond`,
+   * `result`, or an unknown member's name (the first); `undefined` when
+   * the step or the steps as a whole are at fault.
+   */
+  readonly path: string | undefined;
   /**
    * What was found, rendered short for the message: the value given
    * (strings quoted and cut when long, other values by kind, such as
    * `"execComand"`, `42`, `null`, `an object`, `a promise`), or quoted key
    * names (`"reslt"`; `"result", "error"`). `undefined` when nothing
    * concrete was found (no outcome key at all, or the value could not be
-   * read). See {@link InvalidScriptedSandboxStepReason} for each reason.
+   * read). See {@link InvalidScriptedSandboxStepIssue} for each issue.
    */
-  readonly received?: string;
+  readonly received: string | undefined;
   /**
-   * For `unknown_method`: the `SandboxSession` method closest to the name
-   * given, when it looks like a typo; otherwise `undefined`.
+   * For `unknown_method` and `unknown_property`: the valid name closest to
+   * the name given, when it looks like a typo; otherwise `undefined`.
    */
-  readonly suggestion?: SandboxMethod;
+  readonly suggestion: string | undefined;
 
   /**
-   * @param fields The structured fields of the error.
+   * @param fields The structured fields; see
+   * {@link InvalidScriptedSandboxStepFields}.
    * @param options `cause`: the error thrown while reading the input.
    */
   constructor(
-    fields: {
-      reason: InvalidScriptedSandboxStepReason;
-      inputIndex: number | undefined;
-      method?: SandboxMethod;
-      received?: string;
-      suggestion?: SandboxMethod;
-    },
+    fields: InvalidScriptedSandboxStepFields,
     options?: { cause?: unknown },
   ) {
-    const where = fields.inputIndex === undefined
-      ? 'sandbox script'
-      : `sandbox step ${fields.inputIndex}${
-        fields.method === undefined ? '' : ` (${quote(fields.method)})`
-      }`;
-    super(
-      `Invalid scripted ${where}: ${
-        detail(fields.reason, fields.received, fields.suggestion)
-      }`,
-      options,
-    );
+    const issue: InvalidScriptedSandboxStepIssue = fields.issue ??
+      fields.reason!;
+    const message = fields.message ??
+      `Invalid scripted ${
+        describeWhere(issue, fields.inputIndex, fields.method)
+      }: ${detail(fields, issue)}`;
+    super(message, options);
     this.name = 'InvalidScriptedSandboxStepError';
-    this.reason = fields.reason;
+    this.reason = fields.reason ?? issueReason(issue);
+    this.issue = issue;
     this.inputIndex = fields.inputIndex;
     this.method = fields.method;
+    this.path = fields.path;
     this.received = fields.received;
     this.suggestion = fields.suggestion;
   }

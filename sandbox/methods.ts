@@ -25,6 +25,19 @@ export type SandboxMethod = {
     AnyFunction ? K : never;
 }[keyof SandboxSession];
 
+/**
+ * The SDK testing module's name for {@link SandboxMethod}: every method name
+ * of the SDK's `SandboxSession` interface.
+ *
+ * @example
+ * ```ts
+ * import type { ScriptedSandboxMethod } from '@scripted/agents';
+ *
+ * const method: ScriptedSandboxMethod = 'readFile';
+ * ```
+ */
+export type ScriptedSandboxMethod = SandboxMethod;
+
 /** The function type of one session method. */
 type MethodFunction<M extends SandboxMethod> = Extract<
   NonNullable<SandboxSession[M]>,
@@ -99,6 +112,24 @@ export interface SandboxCall<M extends SandboxMethod = SandboxMethod> {
   /** The positional arguments, snapshotted when the call was made. */
   readonly args: Readonly<SandboxMethodArgs<M>>;
 }
+
+/**
+ * The SDK testing module's name for {@link SandboxCall}: one recorded call
+ * of method `M`, as a responder receives it.
+ *
+ * @example
+ * ```ts
+ * import type { ScriptedSandboxCallFor } from '@scripted/agents';
+ *
+ * const call: ScriptedSandboxCallFor<'readFile'> = {
+ *   index: 0,
+ *   method: 'readFile',
+ *   args: [{ path: 'a.md' }],
+ * };
+ * ```
+ */
+export type ScriptedSandboxCallFor<M extends ScriptedSandboxMethod> =
+  SandboxCall<M>;
 
 /**
  * A recorded call of any method: a union discriminated on `method`, so

@@ -12,13 +12,14 @@
  * const sandbox = scriptedSandboxSession([
  *   { method: 'execCommand', result: '/workspace\n' },
  * ]);
- * assert.equal(await sandbox.execCommand!({ cmd: 'pwd' }), '/workspace\n');
+ * assert.equal(await sandbox.execCommand({ cmd: 'pwd' }), '/workspace\n');
  * sandbox.assertComplete();
  * ```
  *
  * @module
  */
 export {
+  type ScriptedSandboxControls,
   type ScriptedSandboxSession,
   scriptedSandboxSession,
 } from './scripted_session.ts';
@@ -29,6 +30,7 @@ export type {
   SandboxRespondStep,
   SandboxResultStep,
   SandboxStepFor,
+  ScriptedSandboxInput,
   ScriptedSandboxStep,
 } from './steps.ts';
 export type {
@@ -37,10 +39,14 @@ export type {
   SandboxMethod,
   SandboxMethodArgs,
   SandboxMethodResult,
+  ScriptedSandboxCallFor,
+  ScriptedSandboxMethod,
   SyncSandboxMethod,
 } from './methods.ts';
 export {
   InvalidScriptedSandboxStepError,
+  type InvalidScriptedSandboxStepFields,
+  type InvalidScriptedSandboxStepIssue,
   type InvalidScriptedSandboxStepReason,
   SandboxCallMatcherError,
   UnconsumedSandboxStepsError,

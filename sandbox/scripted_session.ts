@@ -9,15 +9,20 @@ import type {
   SandboxSession,
   SandboxSessionState,
 } from '@openai/agents-core/sandbox';
-import { snapshot } from '../_internal/snapshot.ts';
+import { detachedCopy, snapshot } from '../_internal/snapshot.ts';
+import { stateSlot } from '../_internal/state.ts';
 import {
   InvalidScriptedSandboxStepError,
   SandboxCallMatcherError,
   UnconsumedSandboxStepsError,
   UnexpectedSandboxCallError,
 } from './errors.ts';
-import type { RecordedSandboxCall, SandboxMethod } from './methods.ts';
-import type { ScriptedSandboxStep } from './steps.ts';
+import type {
+  RecordedSandboxCall,
+  SandboxMethod,
+  ScriptedSandboxMethod,
+} from './methods.ts';
+import type { ScriptedSandboxInput } from './steps.ts';
 import {
   isSyncMethod,
   type NormalizedStep,
@@ -27,30 +32,27 @@ import { isThenable } from '../_internal/thenable.ts';
 import { frozenView } from '../_internal/view.ts';
 
 /**
- * The session returned by {@link scriptedSandboxSession}: a `SandboxSession`
- * that has exactly the methods its script names, plus the recording and
- * completion checks.
+ * What a scripted session adds to `SandboxSession`: the recording and the
+ * completion check.
  *
  * @example
  * ```ts
  * import assert from 'node:assert/strict';
  * import {
+ *   type ScriptedSandboxControls,
  *   scriptedSandboxSession,
- *   type ScriptedSandboxSession,
  * } from '@scripted/agents';
  *
- * const sandbox: ScriptedSandboxSession = scriptedSandboxSession([
- *   { method: 'supportsPty', result: false },
- * ]);
- * assert.equal(sandbox.supportsPty!(), false);
- * assert.equal(sandbox.remainingSteps, 0);
- * sandbox.assertComplete();
+ * const controls: ScriptedSandboxControls = scriptedSandboxSession();
+ * assert.equal(controls.remainingSteps, 0);
+ * controls.assertComplete();
  * ```
  */
-export interface ScriptedSandboxSession extends SandboxSession {
+export interface ScriptedSandboxControls {
   /**
    * Every call so far, in call order, each `{ index, method, args }` with
-   * its arguments snapshotted (copied and frozen) when the call was made.
+   * its arguments snapshotted (copied and frozen) when the call was made; a
+   * `Manifest` argument is recorded as a frozen copy.
    */
   readonly calls: readonly RecordedSandboxCall[];
   /** How many steps of the script have not been used yet. */
@@ -67,15 +69,45 @@ export interface ScriptedSandboxSession extends SandboxSession {
 }
 
 /**
- * Creates an in-memory `SandboxSession` that answers from `steps`. Each step
- * consumes one method call, in one global order across sync and async
- * methods: `{ method, match?, result }` returns a value, `{ method, match?,
- * respond(call) }` computes it from the recorded call, `{ method, match?,
- * error }` throws (sync methods) or rejects (async methods). Only the methods
- * the script names are installed, so SDK capability detection
- * (`session.supportsPty?.()`, `session.writeStdin`) stays truthful. An
- * `error` or `respond` set to `undefined` counts as absent; `result:
- * undefined` answers a void method when it is the step's only outcome key.
+ * The session returned by {@link scriptedSandboxSession}: a `SandboxSession`
+ * that has exactly the methods its script names, plus the recording and
+ * completion checks. The methods `M` the script names are required, so a
+ * test calls them without `!`.
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import {
+ *   scriptedSandboxSession,
+ *   type ScriptedSandboxSession,
+ * } from '@scripted/agents';
+ *
+ * const sandbox: ScriptedSandboxSession<'supportsPty'> =
+ *   scriptedSandboxSession([{ method: 'supportsPty', result: false }]);
+ * assert.equal(sandbox.supportsPty(), false);
+ * assert.equal(sandbox.remainingSteps, 0);
+ * sandbox.assertComplete();
+ * ```
+ */
+export type ScriptedSandboxSession<
+  M extends ScriptedSandboxMethod = never,
+> =
+  & SandboxSession
+  & Required<Pick<SandboxSession, M>>
+  & ScriptedSandboxControls;
+
+/**
+ * Creates an in-memory `SandboxSession` that answers from `steps` (any
+ * iterable, read once here; no argument: an empty, complete session). Each
+ * step consumes one method call, in one global order across sync and async
+ * methods: `{ method, match?, result }` returns a value (copied when the
+ * script is defined), `{ method, match?, respond(call) }` computes it from
+ * the call, `{ method, match?, error }` throws (sync methods) or rejects
+ * (async methods). Only the methods the script names are installed, so SDK
+ * capability detection (`session.supportsPty?.()`, `session.writeStdin`)
+ * stays truthful. An `error` or `respond` set to `undefined` counts as
+ * absent; `result: undefined` answers a void method when it is the step's
+ * only outcome key.
  *
  * A call is recorded before it is checked. A call to another method than the
  * next step names, or after the script ended, fails with
@@ -83,15 +115,19 @@ export interface ScriptedSandboxSession extends SandboxSession {
  * `SandboxCallMatcherError`; a `match` that throws fails with its own error.
  * Such a failed call does not consume the step, and the session remembers
  * the first one for `assertComplete()`. An error thrown by `respond` is
- * passed through and is not a mismatch.
+ * passed through and is not a mismatch. `match` and `respond` each receive
+ * their own mutable copy of the arguments (the call): changing it does not
+ * reach `calls`.
  *
  * `state` holds an empty `Manifest`, which a provided session needs for the
  * SandboxAgent runtime; assign `sandbox.state.manifest` to start from another.
+ * The session keeps working through a transparent `Proxy` (a spy).
  *
- * @param steps The script, validated here.
- * @returns The scripted session.
- * @throws {InvalidScriptedSandboxStepError} When `steps` or a step is
- * malformed; `reason` says how and `received` what was found.
+ * @param inputs The script, validated here.
+ * @returns The scripted session, typed with the methods the script names.
+ * @throws {InvalidScriptedSandboxStepError} When `inputs` or a step is
+ * malformed; `reason` is the SDK testing module's code, `issue`, `path`,
+ * `received` and `suggestion` the detail.
  *
  * @example
  * ```ts
@@ -108,12 +144,12 @@ export interface ScriptedSandboxSession extends SandboxSession {
  *   { method: 'writeStdin', error: new Error('session closed') },
  * ]);
  * assert.equal('close' in sandbox, false);
- * assert.equal(sandbox.supportsPty!(), true);
+ * assert.equal(sandbox.supportsPty(), true);
  * assert.equal(
- *   await sandbox.execCommand!({ cmd: 'pwd' }),
+ *   await sandbox.execCommand({ cmd: 'pwd' }),
  *   '/workspace (call 1)\n',
  * );
- * await assert.rejects(sandbox.writeStdin!({ sessionId: 1 }), /closed/);
+ * await assert.rejects(sandbox.writeStdin({ sessionId: 1 }), /closed/);
  * assert.deepEqual(sandbox.calls.map((call) => call.method), [
  *   'supportsPty',
  *   'execCommand',
@@ -122,121 +158,216 @@ export interface ScriptedSandboxSession extends SandboxSession {
  * sandbox.assertComplete();
  * ```
  */
+export function scriptedSandboxSession<
+  const TInputs extends readonly ScriptedSandboxInput[],
+>(inputs: TInputs): ScriptedSandboxSession<TInputs[number]['method']>;
+/**
+ * Creates a scripted session from any iterable of steps for the methods
+ * `M`; see the first overload.
+ *
+ * @param inputs The script, validated here.
+ * @returns The scripted session.
+ * @throws {InvalidScriptedSandboxStepError} When `inputs` or a step is
+ * malformed.
+ *
+ * @example
+ * ```ts
+ * import { scriptedSandboxSession } from '@scripted/agents';
+ *
+ * function* steps() {
+ *   yield { method: 'execCommand', result: 'a\n' } as const;
+ * }
+ * const sandbox = scriptedSandboxSession<'execCommand'>(steps());
+ * await sandbox.execCommand({ cmd: 'ls' });
+ * sandbox.assertComplete();
+ * ```
+ */
+export function scriptedSandboxSession<M extends ScriptedSandboxMethod>(
+  inputs: Iterable<ScriptedSandboxInput<M>>,
+): ScriptedSandboxSession<M>;
+/**
+ * Creates an empty, complete scripted session: any method call is
+ * unexpected, and `assertComplete()` passes until one is made.
+ *
+ * @returns The empty session.
+ *
+ * @example
+ * ```ts
+ * import { scriptedSandboxSession } from '@scripted/agents';
+ *
+ * const sandbox = scriptedSandboxSession();
+ * sandbox.assertComplete();
+ * ```
+ */
+export function scriptedSandboxSession(): ScriptedSandboxSession<never>;
 export function scriptedSandboxSession(
-  steps: readonly ScriptedSandboxStep[],
-): ScriptedSandboxSession {
-  return new ScriptedSandbox(normalizeSteps(steps));
+  inputs?: Iterable<unknown>,
+): ScriptedSandboxSession<ScriptedSandboxMethod> {
+  return new ScriptedSandbox(
+    inputs === undefined ? [] : normalizeSteps(inputs),
+  ) as unknown as ScriptedSandboxSession<ScriptedSandboxMethod>;
 }
 
-class ScriptedSandbox implements ScriptedSandboxSession {
+interface SandboxState {
+  readonly steps: readonly NormalizedStep[];
+  next: number;
+  readonly calls: RecordedSandboxCall[];
+  callsView: readonly RecordedSandboxCall[] | undefined;
+  firstMismatch: { readonly error: unknown } | undefined;
+}
+
+// Symbol-keyed, not `#private`, so the session works through a Proxy.
+const slot = stateSlot<SandboxState>('scripted sandbox session');
+
+class ScriptedSandbox implements ScriptedSandboxControls, SandboxSession {
   state: SandboxSessionState = { manifest: new Manifest() };
-  #steps: readonly NormalizedStep[];
-  #next = 0;
-  #calls: RecordedSandboxCall[] = [];
-  #callsView: readonly RecordedSandboxCall[] | undefined;
-  #firstMismatch: { error: unknown } | undefined;
 
   constructor(steps: readonly NormalizedStep[]) {
-    this.#steps = steps;
+    const state = slot.attach(this, {
+      steps,
+      next: 0,
+      calls: [],
+      callsView: undefined,
+      firstMismatch: undefined,
+    });
+    // Each method closes over the state, so it answers whatever receiver
+    // (a proxy, a detached reference) it is called on.
     for (const method of new Set(steps.map((step) => step.method))) {
       const value = isSyncMethod(method)
-        ? (...args: unknown[]) => this.#answer(method, args)
-        : async (...args: unknown[]) => await this.#answer(method, args);
+        ? (...args: unknown[]) => answer(state, method, args)
+        : async (...args: unknown[]) => await answer(state, method, args);
+      // Enumerable, like the SDK testing module's: `Object.keys` lists the
+      // scripted methods.
       Object.defineProperty(this, method, {
         value,
         writable: true,
+        enumerable: true,
         configurable: true,
       });
     }
   }
 
   get calls(): readonly RecordedSandboxCall[] {
-    return this.#callsView = frozenView(this.#calls, this.#callsView);
+    const state = slot.of(this);
+    return state.callsView = frozenView(state.calls, state.callsView);
   }
 
   get remainingSteps(): number {
-    return this.#steps.length - this.#next;
+    const state = slot.of(this);
+    return state.steps.length - state.next;
   }
 
   assertComplete(): void {
-    if (this.#firstMismatch !== undefined) throw this.#firstMismatch.error;
-    const pending = this.#steps.slice(this.#next);
+    const state = slot.of(this);
+    if (state.firstMismatch !== undefined) throw state.firstMismatch.error;
+    const pending = state.steps.slice(state.next);
     if (pending.length === 0) return;
     throw new UnconsumedSandboxStepsError({
       remainingSteps: pending.length,
       pendingMethods: pending.map((step) => step.method),
     });
   }
+}
 
-  // Records the call, checks it against the next step and produces the
-  // outcome; throws synchronously, so async methods reject.
-  #answer(method: SandboxMethod, args: unknown[]): unknown {
-    const index = this.#calls.length;
-    const call = Object.freeze({
-      index,
-      method,
-      args: snapshot(args),
-    }) as unknown as RecordedSandboxCall;
-    this.#calls.push(call);
-    const stepIndex = this.#next;
-    const step = this.#steps[stepIndex];
-    if (step === undefined || step.method !== method) {
-      throw this.#mismatch(
-        new UnexpectedSandboxCallError({
-          callIndex: index,
-          actualMethod: method,
-          expectedMethod: step?.method,
-          remainingSteps: this.remainingSteps,
-        }),
-      );
-    }
-    if (step.match !== undefined) this.#check(step, stepIndex, call);
-    this.#next++;
-    switch (step.kind) {
-      case 'result':
-        return step.value;
-      case 'respond':
-        return step.value(call);
-      case 'error':
-        throw step.value;
+// Records the call, checks it against the next step and produces the
+// outcome; throws synchronously, so async methods reject.
+function answer(
+  state: SandboxState,
+  method: SandboxMethod,
+  args: unknown[],
+): unknown {
+  const index = state.calls.length;
+  const call = Object.freeze({
+    index,
+    method,
+    args: snapshot(copyManifests(args)),
+  }) as unknown as RecordedSandboxCall;
+  state.calls.push(call);
+  const stepIndex = state.next;
+  const step = state.steps[stepIndex];
+  if (step === undefined || step.method !== method) {
+    throw mismatch(
+      state,
+      new UnexpectedSandboxCallError({
+        callIndex: index,
+        actualMethod: method,
+        expectedMethod: step?.method,
+        remainingSteps: state.steps.length - state.next,
+      }),
+    );
+  }
+  if (step.match !== undefined) check(state, step, stepIndex, call);
+  state.next++;
+  switch (step.kind) {
+    case 'result':
+      return step.value;
+    case 'respond':
+      return step.value(detachedCopy(call));
+    case 'error':
+      throw step.value;
+  }
+}
+
+function check(
+  state: SandboxState,
+  step: NormalizedStep,
+  stepIndex: number,
+  call: RecordedSandboxCall,
+): void {
+  let verdict: unknown;
+  try {
+    verdict = step.match!(...detachedCopy(call.args));
+  } catch (error) {
+    throw mismatch(state, error);
+  }
+  if (isThenable(verdict)) {
+    // Not awaited: keep a rejected promise from going unhandled.
+    Promise.resolve(verdict).catch(() => {});
+    throw mismatch(
+      state,
+      new InvalidScriptedSandboxStepError({
+        issue: 'invalid_match_result',
+        inputIndex: stepIndex,
+        method: step.method,
+        path: 'match',
+        received: 'a promise',
+      }),
+    );
+  }
+  if (verdict === false) {
+    throw mismatch(state, new SandboxCallMatcherError(call));
+  }
+}
+
+function mismatch(state: SandboxState, error: unknown): unknown {
+  state.firstMismatch ??= { error };
+  return error;
+}
+
+// A `Manifest` (a class instance, which a snapshot keeps by identity) is
+// recorded as a frozen copy of its fields, so a later change to the
+// caller's manifest does not reach the record.
+function copyManifests(args: unknown[]): unknown[] {
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] instanceof Manifest) {
+      const copies = args.slice();
+      for (let j = i; j < copies.length; j++) {
+        if (copies[j] instanceof Manifest) {
+          copies[j] = copyManifest(copies[j] as Manifest);
+        }
+      }
+      return copies;
     }
   }
+  return args;
+}
 
-  #check(
-    step: NormalizedStep,
-    stepIndex: number,
-    call: RecordedSandboxCall,
-  ): void {
-    let verdict: unknown;
-    try {
-      verdict = step.match!(...call.args);
-    } catch (error) {
-      throw this.#mismatch(error);
-    }
-    if (isThenable(verdict)) {
-      // Not awaited: keep a rejected promise from going unhandled.
-      Promise.resolve(verdict).catch(() => {});
-      throw this.#mismatch(
-        new InvalidScriptedSandboxStepError({
-          reason: 'invalid_match_result',
-          inputIndex: stepIndex,
-          method: step.method,
-          received: 'a promise',
-        }),
-      );
-    }
-    if (verdict === false) {
-      throw this.#mismatch(
-        new SandboxCallMatcherError({
-          callIndex: call.index,
-          method: step.method,
-        }),
-      );
-    }
+function copyManifest(manifest: Manifest): Manifest {
+  const copy = Object.create(Object.getPrototypeOf(manifest)) as Manifest;
+  for (const key of Reflect.ownKeys(manifest)) {
+    const descriptor = Object.getOwnPropertyDescriptor(manifest, key)!;
+    if ('value' in descriptor) descriptor.value = snapshot(descriptor.value);
+    Object.defineProperty(copy, key, descriptor);
   }
-
-  #mismatch(error: unknown): unknown {
-    this.#firstMismatch ??= { error };
-    return error;
-  }
+  return Object.freeze(copy);
 }

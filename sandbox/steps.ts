@@ -14,7 +14,9 @@ import type {
 /**
  * Checks the arguments of one call before its step answers. Assert inside it
  * (the assertion error propagates) or return `false` to reject the call with
- * a `SandboxCallMatcherError`. It must answer synchronously.
+ * a `SandboxCallMatcherError`. It must answer synchronously: a native async
+ * function is rejected where the script is defined. It receives its own
+ * mutable copy of the arguments; changing them does not reach `calls`.
  *
  * @example
  * ```ts
@@ -28,8 +30,9 @@ export type SandboxCallMatcher<M extends SandboxMethod> = (
 ) => boolean | void;
 
 /**
- * Computes the result of one call from its recorded call. For async methods
- * it may return a promise.
+ * Computes the result of one call from its recorded call (its own mutable
+ * copy: changing it does not reach `calls`). For async methods it may return
+ * a promise.
  *
  * @example
  * ```ts
@@ -139,10 +142,16 @@ export interface SandboxErrorStep<M extends SandboxMethod> {
  * Outcome keys set to `undefined`: `error: undefined` and
  * `respond: undefined` count as absent, so `{ result: 'x', error: undefined }`
  * is a result step and a step whose only outcome is `error: undefined` is
- * rejected (`missing_outcome`). `result: undefined` is an outcome (for void
- * methods) only when `result` is the sole outcome key present:
- * `{ result: undefined, error: new Error('x') }` is an error step and
- * `{ result: undefined, error: undefined }` is `missing_outcome`.
+ * rejected (reason `invalid_outcome`, issue `missing_outcome`).
+ * `result: undefined` is an outcome (for void methods) only when `result` is
+ * the sole outcome key present: `{ result: undefined, error: new Error('x') }`
+ * is an error step and `{ result: undefined, error: undefined }` is
+ * rejected (`missing_outcome`).
+ *
+ * A `match` must answer synchronously: a native async function is rejected
+ * where the script is defined (reason `invalid_matcher`, issue
+ * `async_matcher`). A fixed `result` is copied when the script is defined,
+ * so changing the original object later does not change the answer.
  *
  * @example
  * ```ts
@@ -160,9 +169,32 @@ export type SandboxStepFor<M extends SandboxMethod> =
   | SandboxErrorStep<M>;
 
 /**
- * One step of a sandbox script, for any `SandboxSession` method; the
- * `method` literal types `match`, `result` and `respond`. Exactly one outcome;
- * see {@link SandboxStepFor} for outcome keys set to `undefined`.
+ * One step of a sandbox script, for the methods `M` (any `SandboxSession`
+ * method by default); the `method` literal types `match`, `result` and
+ * `respond`. Exactly one outcome; see {@link SandboxStepFor} for outcome
+ * keys set to `undefined`. The SDK testing module's name for it.
+ *
+ * @example
+ * ```ts
+ * import type { ScriptedSandboxInput } from '@scripted/agents';
+ *
+ * const steps: ScriptedSandboxInput[] = [
+ *   { method: 'supportsPty', result: false },
+ *   { method: 'execCommand', match: ({ cmd }) => cmd === 'ls', result: 'a\n' },
+ * ];
+ * const shellOnly: ScriptedSandboxInput<'execCommand'> = {
+ *   method: 'execCommand',
+ *   result: '',
+ * };
+ * ```
+ */
+export type ScriptedSandboxInput<M extends SandboxMethod = SandboxMethod> = {
+  [K in M]: SandboxStepFor<K>;
+}[M];
+
+/**
+ * One step of a sandbox script, for any `SandboxSession` method: the same
+ * type as {@link ScriptedSandboxInput}.
  *
  * @example
  * ```ts
@@ -174,6 +206,4 @@ export type SandboxStepFor<M extends SandboxMethod> =
  * ];
  * ```
  */
-export type ScriptedSandboxStep = {
-  [M in SandboxMethod]: SandboxStepFor<M>;
-}[SandboxMethod];
+export type ScriptedSandboxStep = ScriptedSandboxInput;

@@ -44,8 +44,21 @@ const notMethods = [
 ];
 
 const method = fc.constantFrom(...methods);
+// Any value the result copy can read (hostile ones are generated apart).
+const copyableValue = fc.anything({
+  withBigInt: true,
+  withBoxedValues: true,
+  withDate: true,
+  withMap: true,
+  withNullPrototype: true,
+  withObjectString: true,
+  withSet: true,
+  withSparseArray: true,
+  withTypedArray: true,
+  maxDepth: 3,
+});
 const outcome = fc.oneof(
-  fc.record({ result: anyValue }),
+  fc.record({ result: copyableValue }),
   fc.constant({ respond: () => 'responded' }),
   fc.constant({ error: new Error('scripted failure') }),
 );
@@ -77,18 +90,31 @@ const throwingMethodGetter = fc.constant(
   ),
 );
 
+// Native async matchers, rejected where the script is defined.
+const asyncMatcher = fc.constantFrom<(...args: never[]) => unknown>(
+  async () => await Promise.resolve(true),
+  async function () {
+    return await Promise.resolve(false);
+  },
+  async function* () {
+    yield true;
+  },
+);
+
+// Each invalid kind with the SDK testing module's reason for it.
 const invalidStep: fc.Arbitrary<Tagged> = fc.oneof(
   tag(
     'invalid',
-    fc.oneof(
-      fc.constantFrom(null, undefined, 0, 'execCommand', true),
-      fc.array(method, { maxLength: 2 }),
-    ),
+    fc.constantFrom(null, undefined, 0, 'execCommand', true, () => ({})),
+    'invalid_input',
   ),
-  tag('invalid', fc.record({ result: anyValue })),
+  // The SDK module reads an array as a step without a method.
+  tag('invalid', fc.array(method, { maxLength: 2 }), 'unknown_method'),
+  tag('invalid', fc.record({ result: anyValue }), 'unknown_method'),
   tag(
     'invalid',
     fc.constantFrom(...notMethods).map((name) => ({ method: name, result: 1 })),
+    'unknown_method',
   ),
   tag(
     'invalid',
@@ -99,10 +125,11 @@ const invalidStep: fc.Arbitrary<Tagged> = fc.oneof(
       result: 1,
     })),
   ),
-  tag('invalid', method.map((name) => ({ method: name }))),
+  tag('invalid', method.map((name) => ({ method: name })), 'invalid_outcome'),
   tag(
     'invalid',
     method.map((name) => ({ method: name, result: 1, error: new Error('x') })),
+    'invalid_outcome',
   ),
   tag(
     'invalid',
@@ -110,6 +137,7 @@ const invalidStep: fc.Arbitrary<Tagged> = fc.oneof(
       method: name,
       respond,
     })),
+    'invalid_outcome',
   ),
   tag(
     'invalid',
@@ -118,17 +146,42 @@ const invalidStep: fc.Arbitrary<Tagged> = fc.oneof(
       match,
       result: 1,
     })),
+    'invalid_matcher',
   ),
-  tag('invalid', throwingMethodGetter),
+  tag(
+    'invalid',
+    fc.tuple(method, asyncMatcher).map(([name, match]) => ({
+      method: name,
+      match,
+      result: 1,
+    })),
+    'invalid_matcher',
+  ),
+  tag('invalid', throwingMethodGetter, 'invalid_input'),
   tag(
     'invalid',
     hostileValue.filter((value) => typeof materialize(value) !== 'string'),
   ),
 );
 
+const reasons = [
+  'invalid_input',
+  'unknown_method',
+  'invalid_matcher',
+  'invalid_outcome',
+];
+
 const openStep: fc.Arbitrary<Tagged> = fc.oneof(
   tag('either', validStep.chain((step) => mutatedRecord(step))),
   tag('either', anyValue),
+  // A hostile result may not survive the copy made at definition.
+  tag(
+    'either',
+    fc.tuple(method, hostileValue).map(([name, result]) => ({
+      method: name,
+      result,
+    })),
+  ),
 );
 
 const taggedStep: fc.Arbitrary<Tagged> = fc.oneof(
@@ -146,7 +199,16 @@ test('scriptedSandboxSession accepts valid scripts and rejects invalid ones with
         stepError,
       );
       checkListOutcome(result, inputs);
-      if (!result.accepted) return;
+      if (!result.accepted) {
+        // Every rejection carries the contract's reason and a position.
+        assert(
+          reasons.includes(result.error.reason as string),
+          `reason ${String(result.error.reason)}`,
+        );
+        assert.equal(typeof result.error.inputIndex, 'number');
+        assert.equal(typeof result.error.issue, 'string');
+        return;
+      }
       const session = result.value as unknown as Record<string, unknown>;
       assert.equal(session.remainingSteps, steps.length);
       // Only scripted methods are installed, so capability checks stay true.
@@ -161,23 +223,85 @@ test('scriptedSandboxSession accepts valid scripts and rejects invalid ones with
   );
 });
 
-test('scriptedSandboxSession rejects any script that is not an array', () => {
+/** Whether the SDK's own iteration protocol would accept `value`. */
+function isIterable(value: unknown): boolean {
+  try {
+    return value !== null && value !== undefined &&
+      typeof (value as { [Symbol.iterator]?: unknown })[Symbol.iterator] ===
+        'function';
+  } catch {
+    return false; // A revoked or throwing proxy.
+  }
+}
+
+test('scriptedSandboxSession rejects any script that is not iterable, at input 0', () => {
   fc.assert(
     fc.property(
       anyValue.filter((value) => {
-        try {
-          return !Array.isArray(materialize(value));
-        } catch {
-          return true; // a revoked proxy
-        }
+        const made = materialize(value);
+        return made !== undefined && !isIterable(made);
       }),
       (steps) => {
         const result = outcomeOf(
           () => scriptedSandboxSession(materialize(steps) as never),
           stepError,
         );
-        assert(!result.accepted, 'Accepted a script that is not an array');
-        assert.equal(result.error.inputIndex, undefined);
+        assert(!result.accepted, 'Accepted a script that is not iterable');
+        assert.equal(result.error.reason, 'invalid_input');
+        assert.equal(result.error.inputIndex, 0);
+      },
+    ),
+    fuzzParameters(),
+  );
+});
+
+test('scriptedSandboxSession judges every matcher where the script is defined (no late outcome)', async () => {
+  const syncMatcher = fc.constantFrom<(...args: never[]) => unknown>(
+    () => true,
+    () => false,
+    () => undefined,
+    function () {
+      return true;
+    },
+    Boolean,
+    function* () {},
+  );
+  await fc.assert(
+    fc.asyncProperty(
+      fc.oneof(
+        syncMatcher.map((match) => ({ match, sync: true })),
+        asyncMatcher.map((match) => ({ match, sync: false })),
+      ),
+      fc.constantFrom('execCommand', 'supportsPty', 'readFile') as fc.Arbitrary<
+        'execCommand' | 'supportsPty' | 'readFile'
+      >,
+      async ({ match, sync }, name) => {
+        const defined = outcomeOf(
+          () =>
+            scriptedSandboxSession(
+              [{ method: name, match, result: true }] as never,
+            ),
+          stepError,
+        );
+        if (!sync) {
+          assert(!defined.accepted, 'Accepted a native async matcher');
+          assert.equal(defined.error.reason, 'invalid_matcher');
+          assert.equal(defined.error.issue, 'async_matcher');
+          assert.equal(defined.error.inputIndex, 0);
+          return;
+        }
+        assert(defined.accepted, 'Rejected a synchronous matcher');
+        const session = defined.value as Record<
+          string,
+          (...args: unknown[]) => unknown
+        >;
+        try {
+          await session[name]({ path: 'a', cmd: 'a' });
+        } catch (error) {
+          // A late outcome: the script was accepted, then judged invalid.
+          const named = structured(error, ['SandboxCallMatcherError']);
+          assert.equal(named.name, 'SandboxCallMatcherError');
+        }
       },
     ),
     fuzzParameters(),

@@ -38,7 +38,10 @@ test('scriptedSandboxSession returns a result step value', async () => {
   assert.equal(sandbox.supportsPty!(), true);
   const listed = sandbox.listDir!({ path: '.' });
   assert(listed instanceof Promise);
-  assert.equal(await listed, entries);
+  // A copy made when the script was defined.
+  const answer = await listed;
+  assert.deepEqual(answer, entries);
+  assert.notEqual(answer, entries);
   sandbox.assertComplete();
 });
 
@@ -57,7 +60,9 @@ test('scriptedSandboxSession passes the recorded call to respond', async () => {
   assert.equal(sandbox.supportsPty!(), true);
   assert.equal(await sandbox.execCommand!({ cmd: 'ls' }), '1:ls');
   assert.equal(seen.length, 1);
-  assert.equal(seen[0], sandbox.calls[1]);
+  // Its own copy of the recorded call, not the record itself.
+  assert.notEqual(seen[0], sandbox.calls[1]);
+  assert.deepEqual(seen[0], sandbox.calls[1]);
   assert.deepEqual(seen[0], {
     index: 1,
     method: 'execCommand',
@@ -235,11 +240,11 @@ test('scriptedSandboxSession propagates an assertion thrown by match', () => {
   assert.throws(() => sandbox.assertComplete(), (error) => error === caught);
 });
 
-test('scriptedSandboxSession rejects a matcher that returns a promise', async () => {
+test('scriptedSandboxSession rejects at call time a matcher (not native async) that returns a promise', async () => {
+  // @ts-expect-error: matchers answer synchronously
   const sandbox = scriptedSandboxSession([
     {
       method: 'execCommand',
-      // @ts-expect-error: matchers answer synchronously
       match: () => Promise.reject(new Error('late')),
       result: '',
     },
@@ -248,9 +253,11 @@ test('scriptedSandboxSession rejects a matcher that returns a promise', async ()
   await sandbox.execCommand!({ cmd: 'ls' }).catch((error) => caught = error);
   assert(caught instanceof InvalidScriptedSandboxStepError);
   assert.equal(caught.name, 'InvalidScriptedSandboxStepError');
-  assert.equal(caught.reason, 'invalid_match_result');
+  assert.equal(caught.reason, 'invalid_matcher');
+  assert.equal(caught.issue, 'invalid_match_result');
   assert.equal(caught.inputIndex, 0);
   assert.equal(caught.method, 'execCommand');
+  assert.equal(caught.path, 'match');
   assert.equal(caught.received, 'a promise');
   assert.equal(caught.suggestion, undefined);
   assert.equal(

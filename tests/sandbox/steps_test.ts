@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import test from 'node:test';
 import {
   InvalidScriptedSandboxStepError,
+  type InvalidScriptedSandboxStepIssue,
   type InvalidScriptedSandboxStepReason,
   type SandboxMethod,
   scriptedSandboxSession,
@@ -17,10 +18,12 @@ function assertInvalid(
   steps: unknown,
   expected: {
     reason: InvalidScriptedSandboxStepReason;
-    inputIndex: number | undefined;
-    method?: SandboxMethod;
+    issue: InvalidScriptedSandboxStepIssue;
+    inputIndex: number;
+    method?: string;
+    path?: string;
     received: string | undefined;
-    suggestion?: SandboxMethod;
+    suggestion?: string;
   },
 ): InvalidScriptedSandboxStepError {
   let caught: unknown;
@@ -31,8 +34,10 @@ function assertInvalid(
   assert(caught instanceof InvalidScriptedSandboxStepError);
   assert.equal(caught.name, 'InvalidScriptedSandboxStepError');
   assert.equal(caught.reason, expected.reason);
+  assert.equal(caught.issue, expected.issue);
   assert.equal(caught.inputIndex, expected.inputIndex);
   assert.equal(caught.method, expected.method);
+  assert.equal(caught.path, expected.path);
   assert.equal(caught.received, expected.received);
   assert.equal(caught.suggestion, expected.suggestion);
   if (expected.received !== undefined) {
@@ -47,20 +52,115 @@ function assertInvalid(
 
 const ok = { method: 'execCommand', result: '' };
 
-test('scriptedSandboxSession rejects steps that are not an array', () => {
+test('scriptedSandboxSession rejects steps that are not iterable, at input 0', () => {
   const cases: [unknown, string][] = [
-    [undefined, 'undefined'],
     [null, 'null'],
-    ['execCommand', '"execCommand"'],
+    [7, '7'],
+    [true, 'true'],
     [{ 0: ok, length: 1 }, 'an object'],
+    [{ [Symbol.iterator]: 'not a function' }, 'an object'],
   ];
   for (const [steps, received] of cases) {
     assertInvalid(steps, {
-      reason: 'invalid_steps',
-      inputIndex: undefined,
+      reason: 'invalid_input',
+      issue: 'invalid_steps',
+      inputIndex: 0,
       received,
     });
   }
+  const error = assertInvalid(null, {
+    reason: 'invalid_input',
+    issue: 'invalid_steps',
+    inputIndex: 0,
+    received: 'null',
+  });
+  assert.equal(
+    error.message,
+    'Invalid scripted sandbox script: expected the steps to be iterable, got null',
+  );
+});
+
+test('scriptedSandboxSession reads any iterable of steps, and undefined as no steps', async () => {
+  const fromSet = scriptedSandboxSession(
+    new Set([{ method: 'execCommand', result: 'set\n' }] as const),
+  );
+  assert.equal(await fromSet.execCommand({ cmd: 'a' }), 'set\n');
+  fromSet.assertComplete();
+  function* generated(): Generator<ScriptedSandboxStep> {
+    yield { method: 'supportsPty', result: true };
+    yield { method: 'close', result: undefined };
+  }
+  const fromGenerator = scriptedSandboxSession(generated());
+  assert.equal(fromGenerator.remainingSteps, 2);
+  assert.equal(fromGenerator.supportsPty!(), true);
+  assert.equal(await fromGenerator.close!(), undefined);
+  fromGenerator.assertComplete();
+  // As the SDK testing module does: undefined is the no-argument form.
+  const empty = scriptedSandboxSession(
+    undefined as unknown as ScriptedSandboxStep[],
+  );
+  assert.equal(empty.remainingSteps, 0);
+  assert.deepEqual(empty.calls, []);
+  empty.assertComplete();
+  // A string is iterable: its first character is not a step.
+  assertInvalid('execCommand', {
+    reason: 'invalid_input',
+    issue: 'invalid_step',
+    inputIndex: 0,
+    received: '"e"',
+  });
+});
+
+test('scriptedSandboxSession reports a failing iterator at the step being read and closes it', () => {
+  const cause = new Error('iterator failed');
+  const error = assertInvalid({
+    *[Symbol.iterator]() {
+      yield ok;
+      yield ok;
+      throw cause;
+    },
+  }, {
+    reason: 'invalid_input',
+    issue: 'invalid_steps',
+    inputIndex: 2,
+    received: undefined,
+  });
+  assert.equal(error.cause, cause);
+  assert.equal(
+    error.message,
+    'Invalid scripted sandbox script: expected the steps to be iterable, got steps that could not be read at step 2',
+  );
+  const throwsAtOnce = assertInvalid({
+    [Symbol.iterator](): never {
+      throw cause;
+    },
+  }, {
+    reason: 'invalid_input',
+    issue: 'invalid_steps',
+    inputIndex: 0,
+    received: undefined,
+  });
+  assert.equal(throwsAtOnce.cause, cause);
+  // A rejected step stops the iteration: a generator's finally runs.
+  let closed = false;
+  function* steps(): Generator<unknown> {
+    try {
+      yield ok;
+      yield { method: 'nope', result: 1 };
+      yield ok;
+    } finally {
+      closed = true;
+    }
+  }
+  assertInvalid(steps(), {
+    reason: 'unknown_method',
+    issue: 'unknown_method',
+    inputIndex: 1,
+    method: 'nope',
+    path: 'method',
+    received: '"nope"',
+  });
+  assert.equal(closed, true);
 });
 
 test('scriptedSandboxSession reports a steps proxy whose length throws', () => {
@@ -72,15 +172,25 @@ test('scriptedSandboxSession reports a steps proxy whose length throws', () => {
     },
   });
   const error = assertInvalid(steps, {
-    reason: 'invalid_steps',
-    inputIndex: undefined,
+    reason: 'invalid_input',
+    issue: 'invalid_steps',
+    inputIndex: 0,
     received: undefined,
   });
   assert.equal(error.cause, cause);
   assert.equal(
     error.message,
-    'Invalid scripted sandbox script: expected the steps to be an array, got a value that could not be read',
+    'Invalid scripted sandbox script: expected the steps to be iterable, got a value that could not be read',
   );
+  const revoked = Proxy.revocable([], {});
+  revoked.revoke();
+  const unreadable = assertInvalid(revoked.proxy, {
+    reason: 'invalid_input',
+    issue: 'invalid_steps',
+    inputIndex: 0,
+    received: undefined,
+  });
+  assert(unreadable.cause instanceof TypeError);
 });
 
 test('scriptedSandboxSession rejects a step that is not an object', () => {
@@ -89,24 +199,33 @@ test('scriptedSandboxSession rejects a step that is not an object', () => {
     [undefined, 'undefined'],
     ['execCommand', '"execCommand"'],
     [7, '7'],
-    [[ok], 'an array of 1'],
+    [() => ok, 'a function'],
   ];
   for (const [step, received] of cases) {
     assertInvalid([ok, step], {
-      reason: 'invalid_step',
+      reason: 'invalid_input',
+      issue: 'invalid_step',
       inputIndex: 1,
       received,
     });
   }
+  // The SDK testing module reads an array as a step without a method.
+  assertInvalid([ok, [ok]], {
+    reason: 'unknown_method',
+    issue: 'invalid_step',
+    inputIndex: 1,
+    received: 'an array of 1',
+  });
   // A hole in a sparse array is not a step either.
   assertInvalid([ok, , ok], {
-    reason: 'invalid_step',
+    reason: 'invalid_input',
+    issue: 'invalid_step',
     inputIndex: 1,
     received: 'undefined',
   });
 });
 
-test('scriptedSandboxSession reports a step whose getter throws', () => {
+test('scriptedSandboxSession reports a step whose getter throws, naming the member', () => {
   const cause = new Error('getter failed');
   const step = {
     get method(): string {
@@ -115,18 +234,29 @@ test('scriptedSandboxSession reports a step whose getter throws', () => {
     result: '',
   };
   const error = assertInvalid([ok, ok, step], {
-    reason: 'invalid_step',
+    reason: 'invalid_input',
+    issue: 'invalid_step',
     inputIndex: 2,
+    path: 'method',
     received: undefined,
   });
   assert.equal(error.cause, cause);
   assert.equal(
     error.message,
-    'Invalid scripted sandbox step 2: expected a step to be an object with a method, got a step that could not be read',
+    'Invalid scripted sandbox step 2: expected a step to be an object with a method, got a step whose "method" could not be read',
   );
+  const revoked = Proxy.revocable({}, {});
+  revoked.revoke();
+  const unreadable = assertInvalid([revoked.proxy], {
+    reason: 'invalid_input',
+    issue: 'invalid_step',
+    inputIndex: 0,
+    received: undefined,
+  });
+  assert(unreadable.cause instanceof TypeError);
 });
 
-test('scriptedSandboxSession rejects unknown method names', () => {
+test('scriptedSandboxSession rejects unknown method names, keeping the name given', () => {
   const cases: [unknown, string][] = [
     ['launch', '"launch"'],
     ['state', '"state"'],
@@ -139,22 +269,39 @@ test('scriptedSandboxSession rejects unknown method names', () => {
   for (const [method, received] of cases) {
     assertInvalid([{ method, result: '' }], {
       reason: 'unknown_method',
+      issue: 'unknown_method',
       inputIndex: 0,
+      method: typeof method === 'string' ? method : undefined,
+      path: 'method',
       received,
     });
   }
   // A step without a method at all.
   assertInvalid([ok, { result: '' }], {
     reason: 'unknown_method',
+    issue: 'unknown_method',
     inputIndex: 1,
+    path: 'method',
     received: 'undefined',
+  });
+  // The method is checked first, as the SDK testing module does.
+  assertInvalid([{ method: 'nope', match: 1, reslt: 2 }], {
+    reason: 'unknown_method',
+    issue: 'unknown_method',
+    inputIndex: 0,
+    method: 'nope',
+    path: 'method',
+    received: '"nope"',
   });
 });
 
 test('scriptedSandboxSession names a misspelled method and suggests the closest one', () => {
   const error = assertInvalid([{ method: 'execComand', result: '' }], {
     reason: 'unknown_method',
+    issue: 'unknown_method',
     inputIndex: 0,
+    method: 'execComand',
+    path: 'method',
     received: '"execComand"',
     suggestion: 'execCommand',
   });
@@ -171,7 +318,10 @@ test('scriptedSandboxSession names a misspelled method and suggests the closest 
   for (const [method, suggestion] of typos) {
     assertInvalid([ok, { method, result: '' }], {
       reason: 'unknown_method',
+      issue: 'unknown_method',
       inputIndex: 1,
+      method,
+      path: 'method',
       received: JSON.stringify(method),
       suggestion,
     });
@@ -182,7 +332,10 @@ test('scriptedSandboxSession cuts a long method name in the message', () => {
   const method = 'x'.repeat(100_000);
   const error = assertInvalid([{ method, result: '' }], {
     reason: 'unknown_method',
+    issue: 'unknown_method',
     inputIndex: 0,
+    method,
+    path: 'method',
     received: `"${'x'.repeat(40)}"... (100000 characters)`,
   });
   assert(error.message.length < 200, error.message);
@@ -193,7 +346,8 @@ test('scriptedSandboxSession rejects a step without an outcome', () => {
     ok,
     { method: 'supportsPty', match: () => true },
   ], {
-    reason: 'missing_outcome',
+    reason: 'invalid_outcome',
+    issue: 'missing_outcome',
     inputIndex: 1,
     method: 'supportsPty',
     received: undefined,
@@ -205,29 +359,34 @@ test('scriptedSandboxSession rejects a step without an outcome', () => {
 });
 
 test('scriptedSandboxSession does not count error or respond set to undefined as an outcome', () => {
-  const cases: [Record<string, unknown>, string][] = [
-    [{ error: undefined }, '"error"'],
-    [{ respond: undefined }, '"respond"'],
-    [{ respond: undefined, error: undefined }, '"respond", "error"'],
+  const cases: [Record<string, unknown>, string, string][] = [
+    [{ error: undefined }, '"error"', 'error'],
+    [{ respond: undefined }, '"respond"', 'respond'],
+    [{ respond: undefined, error: undefined }, '"respond", "error"', 'respond'],
     // result: undefined is an outcome only when it is the sole outcome key.
-    [{ result: undefined, error: undefined }, '"result", "error"'],
+    [{ result: undefined, error: undefined }, '"result", "error"', 'result'],
     [
       { result: undefined, respond: undefined, error: undefined },
       '"result", "respond", "error"',
+      'result',
     ],
   ];
-  for (const [outcomes, received] of cases) {
+  for (const [outcomes, received, path] of cases) {
     assertInvalid([ok, { method: 'execCommand', ...outcomes }], {
-      reason: 'missing_outcome',
+      reason: 'invalid_outcome',
+      issue: 'missing_outcome',
       inputIndex: 1,
       method: 'execCommand',
+      path,
       received,
     });
   }
   const error = assertInvalid([{ method: 'execCommand', error: undefined }], {
-    reason: 'missing_outcome',
+    reason: 'invalid_outcome',
+    issue: 'missing_outcome',
     inputIndex: 0,
     method: 'execCommand',
+    path: 'error',
     received: '"error"',
   });
   assert.equal(
@@ -280,10 +439,13 @@ test('scriptedSandboxSession rejects a step with several outcomes', () => {
       { result: '', respond: undefined, error: new Error('x') },
       '"result", "error"',
     ],
+    // Several outcomes, one of them a bad respond: still several.
+    [{ respond: 2, error: 1 }, '"respond", "error"'],
   ];
   for (const [outcomes, received] of pairs) {
     assertInvalid([{ method: 'execCommand', ...outcomes }], {
-      reason: 'multiple_outcomes',
+      reason: 'invalid_outcome',
+      issue: 'multiple_outcomes',
       inputIndex: 0,
       method: 'execCommand',
       received,
@@ -294,7 +456,8 @@ test('scriptedSandboxSession rejects a step with several outcomes', () => {
     result: '',
     error: new Error('x'),
   }], {
-    reason: 'multiple_outcomes',
+    reason: 'invalid_outcome',
+    issue: 'multiple_outcomes',
     inputIndex: 0,
     method: 'execCommand',
     received: '"result", "error"',
@@ -305,7 +468,7 @@ test('scriptedSandboxSession rejects a step with several outcomes', () => {
   );
 });
 
-test('scriptedSandboxSession rejects a match that is not a function', () => {
+test('scriptedSandboxSession rejects a match that is not a function, before the outcome', () => {
   const cases: [unknown, string][] = [
     ['pwd', '"pwd"'],
     [null, 'null'],
@@ -314,18 +477,22 @@ test('scriptedSandboxSession rejects a match that is not a function', () => {
   ];
   for (const [match, received] of cases) {
     assertInvalid([{ method: 'execCommand', match, result: '' }], {
-      reason: 'invalid_match',
+      reason: 'invalid_matcher',
+      issue: 'invalid_match',
       inputIndex: 0,
       method: 'execCommand',
+      path: 'match',
       received,
     });
   }
   const error = assertInvalid(
     [{ method: 'execCommand', match: 'pwd', result: '' }],
     {
-      reason: 'invalid_match',
+      reason: 'invalid_matcher',
+      issue: 'invalid_match',
       inputIndex: 0,
       method: 'execCommand',
+      path: 'match',
       received: '"pwd"',
     },
   );
@@ -333,6 +500,61 @@ test('scriptedSandboxSession rejects a match that is not a function', () => {
     error.message,
     'Invalid scripted sandbox step 0 ("execCommand"): expected match to be a function, got "pwd"',
   );
+  // As the SDK testing module: the matcher is checked before the outcome.
+  assertInvalid([{ method: 'execCommand', match: 1, respond: 2 }], {
+    reason: 'invalid_matcher',
+    issue: 'invalid_match',
+    inputIndex: 0,
+    method: 'execCommand',
+    path: 'match',
+    received: '1',
+  });
+});
+
+test('scriptedSandboxSession rejects a native async matcher where the script is defined', () => {
+  const error = assertInvalid(
+    [ok, {
+      method: 'execCommand',
+      match: async () => await Promise.resolve(true),
+      result: '',
+    }],
+    {
+      reason: 'invalid_matcher',
+      issue: 'async_matcher',
+      inputIndex: 1,
+      method: 'execCommand',
+      path: 'match',
+      received: 'an async function',
+    },
+  );
+  assert.equal(
+    error.message,
+    'Invalid scripted sandbox step 1 ("execCommand"): expected match to be a synchronous function, got an async function',
+  );
+  assertInvalid(
+    [{
+      method: 'pathExists',
+      async *match() {
+        yield true;
+      },
+      result: true,
+    }],
+    {
+      reason: 'invalid_matcher',
+      issue: 'async_matcher',
+      inputIndex: 0,
+      method: 'pathExists',
+      path: 'match',
+      received: 'an async generator function',
+    },
+  );
+  // Sync functions of every kind are matchers.
+  scriptedSandboxSession([
+    { method: 'execCommand', match: () => true, result: '' },
+    { method: 'execCommand', match: function () {}, result: '' },
+    { method: 'execCommand', match: function* () {} as never, result: '' },
+    { method: 'execCommand', match: Boolean, result: '' },
+  ]);
 });
 
 test('scriptedSandboxSession rejects a respond that is not a function', () => {
@@ -343,16 +565,20 @@ test('scriptedSandboxSession rejects a respond that is not a function', () => {
   ];
   for (const [respond, received] of cases) {
     assertInvalid([ok, { method: 'readFile', respond }], {
-      reason: 'invalid_respond',
+      reason: 'invalid_outcome',
+      issue: 'invalid_respond',
       inputIndex: 1,
       method: 'readFile',
+      path: 'respond',
       received,
     });
   }
   const error = assertInvalid([{ method: 'readFile', respond: 'out' }], {
-    reason: 'invalid_respond',
+    reason: 'invalid_outcome',
+    issue: 'invalid_respond',
     inputIndex: 0,
     method: 'readFile',
+    path: 'respond',
     received: '"out"',
   });
   assert.equal(
@@ -361,31 +587,72 @@ test('scriptedSandboxSession rejects a respond that is not a function', () => {
   );
 });
 
-test('scriptedSandboxSession rejects unknown step members', () => {
-  assertInvalid([{ method: 'execCommand', matcher: () => true, result: '' }], {
-    reason: 'unknown_property',
+test('scriptedSandboxSession rejects a result that cannot be copied', () => {
+  const cause = new Error('result getter failed');
+  const result = {
+    get entries(): never {
+      throw cause;
+    },
+  };
+  const error = assertInvalid([{ method: 'listDir', result }], {
+    reason: 'invalid_outcome',
+    issue: 'invalid_result',
     inputIndex: 0,
-    method: 'execCommand',
-    received: '"matcher"',
+    method: 'listDir',
+    path: 'result',
+    received: undefined,
   });
-  // Unknown members are reported before a missing outcome.
-  const error = assertInvalid([{ method: 'execCommand', reslt: 'x' }], {
-    reason: 'unknown_property',
+  assert.equal(error.cause, cause);
+  assert.equal(
+    error.message,
+    'Invalid scripted sandbox step 0 ("listDir"): expected result to be data that can be copied, got a value that could not be copied',
+  );
+});
+
+test('scriptedSandboxSession rejects unknown step members with the code of the other faults', () => {
+  // Nothing else wrong: the SDK testing module would accept it.
+  assertInvalid([{ method: 'execCommand', matcher: () => true, result: '' }], {
+    reason: 'invalid_input',
+    issue: 'unknown_property',
     inputIndex: 0,
     method: 'execCommand',
+    path: 'matcher',
+    received: '"matcher"',
+    suggestion: 'match',
+  });
+  // A typo that leaves no outcome: invalid_outcome, as the SDK module says,
+  // but the typo is what is reported.
+  const error = assertInvalid([{ method: 'execCommand', reslt: 'x' }], {
+    reason: 'invalid_outcome',
+    issue: 'unknown_property',
+    inputIndex: 0,
+    method: 'execCommand',
+    path: 'reslt',
     received: '"reslt"',
+    suggestion: 'result',
   });
   assert.equal(
     error.message,
-    'Invalid scripted sandbox step 0 ("execCommand"): expected only "method", "match", "result", "respond" and "error", got "reslt"',
+    'Invalid scripted sandbox step 0 ("execCommand"): expected only "method", "match", "result", "respond" and "error", got "reslt" (did you mean "result"?)',
   );
+  assertInvalid([{ method: 'execCommand', match: 1, reslt: 'x' }], {
+    reason: 'invalid_matcher',
+    issue: 'unknown_property',
+    inputIndex: 0,
+    method: 'execCommand',
+    path: 'reslt',
+    received: '"reslt"',
+    suggestion: 'result',
+  });
   // Many unknown members: the first few, then how many more.
   assertInvalid(
     [{ method: 'close', a: 1, b: 2, c: 3, d: 4, e: 5, result: 1 }],
     {
-      reason: 'unknown_property',
+      reason: 'invalid_input',
+      issue: 'unknown_property',
       inputIndex: 0,
       method: 'close',
+      path: 'a',
       received: '"a", "b", "c" and 2 more',
     },
   );
@@ -408,7 +675,12 @@ test('scriptedSandboxSession accepts steps without a prototype, cycles and undef
   ]);
   assert.equal(await sandbox.execCommand!({ cmd: 'x' }), 'bare');
   assert.equal(await sandbox.start!(), undefined);
-  assert.equal(await sandbox.listDir!({ path: '.' }), cyclic);
+  // The result is a copy made at definition, with its cycle kept.
+  const listed = await sandbox.listDir!({ path: '.' }) as unknown as {
+    entries: unknown[];
+  };
+  assert.notEqual(listed, cyclic);
+  assert.equal(listed.entries[0], listed);
   sandbox.assertComplete();
 });
 
@@ -437,7 +709,8 @@ test('scriptedSandboxSession validates a huge script quickly and points at the b
   assert.equal(sandbox.remainingSteps, 200_000);
   steps.push({ method: 'execCommand' });
   assertInvalid(steps, {
-    reason: 'missing_outcome',
+    reason: 'invalid_outcome',
+    issue: 'missing_outcome',
     inputIndex: 200_000,
     method: 'execCommand',
     received: undefined,
@@ -447,7 +720,10 @@ test('scriptedSandboxSession validates a huge script quickly and points at the b
 test('InvalidScriptedSandboxStepError reports the first bad step', () => {
   assertInvalid([ok, { method: 'nope', result: 1 }, 5], {
     reason: 'unknown_method',
+    issue: 'unknown_method',
     inputIndex: 1,
+    method: 'nope',
+    path: 'method',
     received: '"nope"',
   });
 });

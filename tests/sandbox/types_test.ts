@@ -5,10 +5,17 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import type { SandboxSession } from '@openai/agents-core/sandbox';
+import type * as sdk from '@openai/agents/testing';
 import {
+  type InvalidScriptedSandboxStepReason,
+  type RecordedSandboxCall,
   type SandboxCall,
   type SandboxMethod,
   type SandboxMethodResult,
+  type ScriptedSandboxCallFor,
+  type ScriptedSandboxInput,
+  type ScriptedSandboxMethod,
+  type ScriptedSandboxSession,
   scriptedSandboxSession,
   type ScriptedSandboxStep,
   type SyncSandboxMethod,
@@ -28,6 +35,88 @@ const syncMethods: Equal<
 > = true;
 // The Equal helper itself can say no.
 const equalCanFail: Equal<SandboxMethod, keyof SandboxSession> = false;
+
+/** `true` when a value of type `A` may be used where `B` is expected. */
+type Assignable<A, B> = [A] extends [B] ? true : false;
+
+// The SDK testing module's names, and the same types as theirs.
+const sdkNames: [
+  Equal<ScriptedSandboxMethod, SandboxMethod>,
+  Equal<ScriptedSandboxMethod, sdk.ScriptedSandboxMethod>,
+  Equal<ScriptedSandboxInput, ScriptedSandboxStep>,
+  Equal<ScriptedSandboxCallFor<'execCommand'>, SandboxCall<'execCommand'>>,
+  Equal<InvalidScriptedSandboxStepReason, sdk.InvalidScriptedSandboxStepReason>,
+  // Steps written for either module fit the other.
+  Assignable<ScriptedSandboxInput, sdk.ScriptedSandboxInput>,
+  Assignable<sdk.ScriptedSandboxInput, ScriptedSandboxInput>,
+  Assignable<
+    ScriptedSandboxInput<'readFile'>,
+    sdk.ScriptedSandboxInput<'readFile'>
+  >,
+  Assignable<
+    sdk.ScriptedSandboxInput<'readFile'>,
+    ScriptedSandboxInput<'readFile'>
+  >,
+  // A responder's call, as the SDK module types it.
+  Assignable<
+    ScriptedSandboxCallFor<'readFile'>,
+    sdk.ScriptedSandboxCallFor<'readFile'>
+  >,
+  Assignable<
+    sdk.ScriptedSandboxCallFor<'readFile'>,
+    ScriptedSandboxCallFor<'readFile'>
+  >,
+  // Our session and records can go where the SDK module's are expected.
+  Assignable<RecordedSandboxCall, sdk.RecordedSandboxCall>,
+  Assignable<
+    ScriptedSandboxSession<'execCommand' | 'supportsPty'>,
+    sdk.ScriptedSandboxSession<'execCommand' | 'supportsPty'>
+  >,
+  Assignable<ScriptedSandboxSession, sdk.ScriptedSandboxSession>,
+] = [
+  true,
+  true,
+  true,
+  true,
+  true,
+  true,
+  true,
+  true,
+  true,
+  true,
+  true,
+  true,
+  true,
+  true,
+];
+
+// The methods a script names are required; the others stay optional.
+const fromArray = scriptedSandboxSession([
+  { method: 'execCommand', result: '' },
+  { method: 'supportsPty', result: true },
+]);
+const fromIterable = scriptedSandboxSession(
+  new Set<ScriptedSandboxInput<'readFile' | 'close'>>([
+    { method: 'readFile', result: 'x' },
+  ]),
+);
+const noArgument = scriptedSandboxSession();
+const sessionTypes: [
+  Equal<
+    typeof fromArray,
+    ScriptedSandboxSession<'execCommand' | 'supportsPty'>
+  >,
+  Equal<typeof fromIterable, ScriptedSandboxSession<'readFile' | 'close'>>,
+  Equal<typeof noArgument, ScriptedSandboxSession<never>>,
+  Equal<ScriptedSandboxSession, ScriptedSandboxSession<never>>,
+  Equal<
+    typeof fromArray.execCommand,
+    NonNullable<SandboxSession['execCommand']>
+  >,
+  Equal<typeof fromArray.readFile, SandboxSession['readFile']>,
+  Assignable<typeof fromArray, SandboxSession>,
+  Assignable<typeof fromArray, ScriptedSandboxSession>,
+] = [true, true, true, true, true, true, true, true];
 
 /** Every method, once; `satisfies` and the check below make it exhaustive. */
 const allMethods = [
@@ -72,32 +161,57 @@ function _rejectedAtCompileTime(): void {
   scriptedSandboxSession([{ method: 'execCommand', result: 42 }]);
   // @ts-expect-error: respond must produce a string for execCommand
   scriptedSandboxSession([{ method: 'execCommand', respond: () => 42 }]);
+  // @ts-expect-error: supportsPty is sync, so respond cannot return a promise
   scriptedSandboxSession([
-    // @ts-expect-error: supportsPty is sync, so respond cannot return a promise
     { method: 'supportsPty', respond: () => Promise.resolve(true) },
   ]);
+  // @ts-expect-error: execCommand's argument has no `nope`
   scriptedSandboxSession([{
     method: 'execCommand',
-    // @ts-expect-error: execCommand's argument has no `nope`
     match: (args: { nope: number }) => args.nope === 1,
     result: '',
   }]);
+  // @ts-expect-error: match answers with a boolean, not a string
   scriptedSandboxSession([{
     method: 'execCommand',
-    // @ts-expect-error: match answers with a boolean, not a string
     match: () => 'yes',
     result: '',
   }]);
   // @ts-expect-error: result and error are two outcomes
   scriptedSandboxSession([{ method: 'execCommand', result: '', error: 1 }]);
+  // @ts-expect-error: result and respond are two outcomes
   scriptedSandboxSession([
-    // @ts-expect-error: result and respond are two outcomes
     { method: 'execCommand', result: '', respond: () => '' },
   ]);
   // @ts-expect-error: a step needs an outcome
   scriptedSandboxSession([{ method: 'execCommand' }]);
-  // @ts-expect-error: the script is an array of steps
+  // @ts-expect-error: the script is an iterable of steps
   scriptedSandboxSession({ method: 'execCommand', result: '' });
+  // @ts-expect-error: a method the script does not name may be absent
+  fromArray.readFile({ path: 'a.md' });
+  // @ts-expect-error: the empty session has no method to call
+  noArgument.execCommand({ cmd: 'ls' });
+  function* wrongResult() {
+    yield { method: 'supportsPty' as const, result: 'x' };
+  }
+  // @ts-expect-error: an iterable's steps are typed as well
+  scriptedSandboxSession(wrongResult());
+  // @ts-expect-error: a native async matcher answers with a promise
+  scriptedSandboxSession([{
+    method: 'execCommand',
+    match: async () => await Promise.resolve(true),
+    result: '',
+  }]);
+  // @ts-expect-error: calls are recorded, not assigned
+  fromArray.calls = [];
+}
+
+// Type-checked and run: required methods are called without `!`.
+async function callsWithoutNonNullAssertion(): Promise<string> {
+  const output = await fromArray.execCommand({ cmd: 'ls' });
+  const pty: boolean = fromArray.supportsPty();
+  const text = await fromIterable.readFile({ path: 'a.md' });
+  return `${output}${pty}${typeof text}`;
 }
 
 // Type-checked and run: the typed positive cases.
@@ -144,6 +258,8 @@ const readFileResult: Equal<
 > = true;
 
 test('scriptedSandboxSession type checks hold (SandboxMethod equals the SDK method keys)', () => {
+  assert(sdkNames.every((holds) => holds));
+  assert(sessionTypes.every((holds) => holds));
   assert.equal(methodsMatchTheSdk, true);
   assert.equal(syncMethods, true);
   assert.equal(listIsExhaustive, true);
@@ -180,4 +296,11 @@ test('scriptedSandboxSession typed positive steps answer as typed', async () => 
   await assert.rejects(sandbox.execCommand!({ cmd: 'ls' }), /boom/);
   assert.equal(sandbox.remainingSteps, 0);
   sandbox.assertComplete();
+});
+
+test('scriptedSandboxSession typed sessions answer without non-null assertions', async () => {
+  assert.equal(await callsWithoutNonNullAssertion(), 'truestring');
+  fromArray.assertComplete();
+  assert.equal(fromIterable.remainingSteps, 0);
+  noArgument.assertComplete();
 });
