@@ -1,9 +1,11 @@
 /**
  * Recording of `sendAudio` chunks. Allocating an `ArrayBuffer` per chunk is
  * nearly all the cost of a recorded call (and its garbage), so a chunk's
- * bytes are copied into a shared slab when the call is made, and its
- * `ArrayBuffer` is made on first read, then kept: the record stays detached
- * from the caller's buffer and reads always return the same buffer.
+ * bytes are copied into a shared slab when the call is made, and an
+ * `ArrayBuffer` is made only when a reader asks for it. Every read of
+ * `audio` gets a fresh copy: the record stays detached from the caller's
+ * buffer, and a reader's write never reaches the record (an `ArrayBuffer`
+ * cannot be frozen).
  *
  * @module
  */
@@ -16,12 +18,11 @@ const largestSlabbed = slabSize >> 2;
 let slab = new Uint8Array(slabSize);
 let used = 0;
 
-/** Where a recorded chunk's bytes are, and its buffer once made. */
+/** Where a recorded chunk's bytes are. */
 interface Stored {
-  readonly slab: Uint8Array;
+  readonly bytes: Uint8Array;
   readonly offset: number;
   readonly length: number;
-  buffer?: ArrayBuffer;
 }
 
 const stored: unique symbol = Symbol('scripted recorded audio');
@@ -32,16 +33,14 @@ const audioProperty: PropertyDescriptor = {
   enumerable: true,
   get(this: { [stored]: Stored }): ArrayBuffer {
     const chunk = this[stored];
-    return chunk.buffer ??= chunk.slab.slice(
-      chunk.offset,
-      chunk.offset + chunk.length,
-    ).buffer;
+    return chunk.bytes.slice(chunk.offset, chunk.offset + chunk.length)
+      .buffer;
   },
 };
 
 /**
  * Builds the frozen `sendAudio` record: `{ index, method, audio, options }`,
- * with `audio` a copy of the caller's buffer.
+ * with `audio` a fresh copy of the caller's buffer on every read.
  *
  * @param index Zero-based position of the call in `calls`.
  * @param audio The caller's audio buffer.
@@ -60,21 +59,30 @@ export function recordAudioCall<A, O>(
     options: O;
   };
   const length = audio instanceof ArrayBuffer ? audio.byteLength : -1;
-  if (length < 0 || length > largestSlabbed) {
+  if (length < 0) {
+    // Not a buffer of this realm: recorded as any other argument.
     call.audio = snapshot(audio);
     call.options = snapshot(options);
     return Object.freeze(call);
   }
-  if (used + length > slabSize) {
-    slab = new Uint8Array(slabSize);
-    used = 0;
+  let chunk: Stored;
+  if (length > largestSlabbed) {
+    chunk = {
+      bytes: new Uint8Array((audio as ArrayBuffer).slice(0)),
+      offset: 0,
+      length,
+    };
+  } else {
+    if (used + length > slabSize) {
+      slab = new Uint8Array(slabSize);
+      used = 0;
+    }
+    slab.set(new Uint8Array(audio as ArrayBuffer), used);
+    chunk = { bytes: slab, offset: used, length };
+    used += length;
   }
-  slab.set(new Uint8Array(audio as ArrayBuffer), used);
   Object.defineProperty(call, 'audio', audioProperty);
   call.options = snapshot(options);
-  Object.defineProperty(call, stored, {
-    value: { slab, offset: used, length } satisfies Stored,
-  });
-  used += length;
+  Object.defineProperty(call, stored, { value: chunk });
   return Object.freeze(call);
 }

@@ -55,7 +55,7 @@ type P<M extends RealtimeTransportMethod> = RealtimeTransportParameters<M>;
 
 /**
  * The connect options as recorded: every option except the API key, which
- * is reduced to `apiKeyProvided` (a non-empty string or a key function).
+ * is reduced to `apiKeyProvided` (a string, even empty, or a key function).
  *
  * @example
  * ```ts
@@ -87,17 +87,17 @@ export interface RealtimeCallData {
   /** `sendEvent(event)`. */
   sendEvent: { readonly event: P<'sendEvent'>[0] };
   /** `requestResponse(response?)`. */
-  requestResponse: { readonly response: P<'requestResponse'>[0] };
+  requestResponse: { readonly response?: P<'requestResponse'>[0] };
   /** `sendMessage(message, otherEventData, options?)`. */
   sendMessage: {
     readonly message: P<'sendMessage'>[0];
     readonly otherEventData: P<'sendMessage'>[1];
-    readonly options: P<'sendMessage'>[2];
+    readonly options?: P<'sendMessage'>[2];
   };
   /** `addImage(image, options?)`. */
   addImage: {
     readonly image: P<'addImage'>[0];
-    readonly options: P<'addImage'>[1];
+    readonly options?: P<'addImage'>[1];
   };
   /** `sendAudio(audio, options)`; `audio` is a copy of the buffer. */
   sendAudio: {
@@ -127,7 +127,7 @@ export interface RealtimeCallData {
   sendMcpResponse: {
     readonly approvalRequest: P<'sendMcpResponse'>[0];
     readonly approved: P<'sendMcpResponse'>[1];
-    readonly reason: P<'sendMcpResponse'>[2];
+    readonly reason?: P<'sendMcpResponse'>[2];
   };
 }
 
@@ -160,9 +160,88 @@ export type RecordedRealtimeCall<
   : never;
 
 /**
+ * One recorded call of `method`, as the SDK's testing module names it: the
+ * same type as {@link RecordedRealtimeCall}.
+ *
+ * @example
+ * ```ts
+ * import type { RealtimeTransportCallFor } from '@scripted/agents/realtime';
+ *
+ * const call: RealtimeTransportCallFor<'interrupt'> = {
+ *   index: 2,
+ *   method: 'interrupt',
+ * };
+ * void call.index;
+ * ```
+ */
+export type RealtimeTransportCallFor<M extends RealtimeTransportMethod> =
+  RecordedRealtimeCall<M>;
+
+/**
+ * The summary every recorded call satisfies: its zero-based `index` in
+ * `calls` and its `method` (a plain string, so a method a later SDK adds
+ * still fits). The error constructors' SDK forms take this shape; the
+ * calls this package records are the richer {@link RecordedRealtimeCall}.
+ *
+ * @example
+ * ```ts
+ * import type { RecordedRealtimeTransportCall } from '@scripted/agents/realtime';
+ *
+ * const call: RecordedRealtimeTransportCall = { index: 0, method: 'close' };
+ * void call.method;
+ * ```
+ */
+export type RecordedRealtimeTransportCall = Readonly<{
+  /** Zero-based position of the call in `calls`. */
+  index: number;
+  /** The method that was called. */
+  method: string;
+}>;
+
+/**
+ * An expectation still waiting for its call: its `order` (registrations
+ * counted from 1 over the transport's life) and its `method`.
+ *
+ * @example
+ * ```ts
+ * import type { PendingRealtimeExpectation } from '@scripted/agents/realtime';
+ *
+ * const pending: PendingRealtimeExpectation = { order: 2, method: 'close' };
+ * void pending.order;
+ * ```
+ */
+export type PendingRealtimeExpectation = Readonly<{
+  /** Which registration this was, counted from 1. */
+  order: number;
+  /** The method it expects. */
+  method: RealtimeTransportMethod;
+}>;
+
+/**
+ * Injected failures of one method no call used yet: the `method` and how
+ * many (`count`).
+ *
+ * @example
+ * ```ts
+ * import type { PendingRealtimeFailure } from '@scripted/agents/realtime';
+ *
+ * const unused: PendingRealtimeFailure = { method: 'mute', count: 2 };
+ * void unused.count;
+ * ```
+ */
+export type PendingRealtimeFailure = Readonly<{
+  /** The method the failures are for. */
+  method: RealtimeTransportMethod;
+  /** How many are left, at least 1. */
+  count: number;
+}>;
+
+/**
  * Checks one expected call: throw (an assertion) or return `false` to
- * reject it. Matchers are synchronous: they run inside the application's
- * call, so a rejection can be thrown into it.
+ * reject it. The matcher gets its own detached, mutable copy of the call,
+ * so writing to it reaches neither the record nor the caller. Matchers are
+ * synchronous: they run inside the application's call, so a rejection can
+ * be thrown into it (a native `async` matcher is rejected by `expectCall`).
  *
  * @example
  * ```ts
@@ -233,7 +312,7 @@ export function isRealtimeTransportMethod(
 /**
  * Records connect options without the API key, reduced to
  * `apiKeyProvided`; the key (string or function) is never read beyond its
- * type and length.
+ * type.
  *
  * @param options The options the SDK passed to `connect`.
  * @returns A frozen, detached record.
@@ -249,7 +328,7 @@ export function recordConnectOptions(options: unknown): RecordedConnectOptions {
     if (key === 'apiKey') {
       const apiKey = source.apiKey;
       out.apiKeyProvided = typeof apiKey === 'function' ||
-        (typeof apiKey === 'string' && apiKey.length > 0);
+        typeof apiKey === 'string';
     } else {
       setOwn(out, key, source[key]);
     }

@@ -9,26 +9,99 @@ import { quote } from '../_internal/format.ts';
 import {
   isRealtimeTransportMethod,
   type RealtimeTransportMethod,
+  realtimeTransportMethods,
 } from './calls.ts';
 import { InvalidRealtimeScenarioInputError } from './errors.ts';
 import type { RealtimeScenarioOptions } from './scenario.ts';
 
+/** Longest string shown in full; longer ones are cut. */
+const maxShown = 40;
+/** Longest name compared for a suggestion (bounds the edit distance). */
+const maxCompared = 64;
+
 /**
- * Describes a value for an error message without running user code.
+ * Renders a found value for a message without running user code: strings
+ * quoted (cut when long), other primitives as written, containers by kind.
  *
  * @param value Any value.
- * @returns A short description.
+ * @returns The rendering, or `undefined` when inspecting `value` threw (a
+ *   revoked proxy, say).
  */
-export function describe(value: unknown): string {
-  if (typeof value === 'string') {
-    return value.length > 60 ? `a string of ${value.length}` : quote(value);
-  }
-  if (typeof value !== 'object' || value === null) return quote(value);
+export function describe(value: unknown): string | undefined {
   try {
-    return Array.isArray(value) ? 'an array' : 'an object';
+    if (typeof value === 'string' && value.length > maxShown) {
+      return `${
+        quote(value.slice(0, maxShown))
+      }... (${value.length} characters)`;
+    }
+    return quote(value);
   } catch {
-    return 'a revoked proxy';
+    return undefined;
   }
+}
+
+function distance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const substitution = previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1);
+      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, substitution);
+    }
+    previous = current;
+  }
+  return previous[b.length];
+}
+
+// Names people reach for that mean an outbound method (lower case).
+const synonyms: Readonly<Record<string, RealtimeTransportMethod>> = {
+  hangup: 'close',
+  end: 'close',
+  stop: 'close',
+  disconnect: 'close',
+  open: 'connect',
+  start: 'connect',
+  message: 'sendMessage',
+  send: 'sendMessage',
+  audio: 'sendAudio',
+  image: 'addImage',
+  unmute: 'mute',
+  cancel: 'interrupt',
+  config: 'updateSessionConfig',
+  updatesession: 'updateSessionConfig',
+  response: 'requestResponse',
+  createresponse: 'requestResponse',
+  sethistory: 'resetHistory',
+  updatehistory: 'resetHistory',
+  functioncalloutput: 'sendFunctionCallOutput',
+  mcpresponse: 'sendMcpResponse',
+};
+
+/**
+ * The outbound method a wrong name most likely meant: a known synonym
+ * (`hangUp` → `close`), else the method closest by edit distance
+ * (case-insensitive) within a third of the name's length, at most 3 edits.
+ *
+ * @param name What was written.
+ * @returns The suggestion, or `undefined` when nothing is close.
+ */
+export function suggestMethod(
+  name: unknown,
+): RealtimeTransportMethod | undefined {
+  if (typeof name !== 'string' || name.length > maxCompared) return undefined;
+  const lower = name.toLowerCase().replace(/[-_\s]/g, '');
+  if (Object.hasOwn(synonyms, lower)) return synonyms[lower];
+  const limit = Math.min(3, Math.max(1, Math.floor(name.length / 3)));
+  let best: RealtimeTransportMethod | undefined;
+  let bestDistance = limit + 1;
+  for (const candidate of realtimeTransportMethods) {
+    const d = distance(lower, candidate.toLowerCase());
+    if (d < bestDistance) {
+      best = candidate;
+      bestDistance = d;
+    }
+  }
+  return best;
 }
 
 /**
@@ -45,35 +118,80 @@ export function requireMethod(
 ): RealtimeTransportMethod {
   if (isRealtimeTransportMethod(value)) return value;
   throw new InvalidRealtimeScenarioInputError({
+    reason: 'unknown_method',
+    issue: typeof value === 'string' ? 'unknown_method' : 'not_a_string',
     operation,
-    argument: 'method',
-    expected: 'a realtime transport method name',
+    path: 'method',
     received: describe(value),
+    suggestion: suggestMethod(value),
   });
 }
 
+const toTag = Object.prototype.toString;
+
 /**
- * Throws unless `value` is a function (or `undefined` when optional).
+ * Whether `fn` is a native `async` function or async generator, known
+ * without calling it: it always returns a promise (or an async iterator),
+ * so as a matcher it could never answer in time.
+ *
+ * @param fn A function.
+ * @returns `true` for a native async function.
+ */
+export function isNativeAsync(fn: unknown): boolean {
+  try {
+    const tag = toTag.call(fn);
+    return tag === '[object AsyncFunction]' ||
+      tag === '[object AsyncGeneratorFunction]';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Throws unless `value` is a synchronous function or `undefined`.
  *
  * @param operation The scripting method.
- * @param argument The parameter name.
- * @param value The given value.
- * @param optional Whether `undefined` is allowed.
+ * @param value The given matcher.
  * @throws {InvalidRealtimeScenarioInputError} For anything else.
  */
-export function requireFunction(
-  operation: string,
-  argument: string,
-  value: unknown,
-  optional: boolean,
-): void {
-  if (typeof value === 'function' || (optional && value === undefined)) {
-    return;
+export function requireMatcher(operation: string, value: unknown): void {
+  if (value === undefined) return;
+  if (typeof value !== 'function') {
+    throw new InvalidRealtimeScenarioInputError({
+      reason: 'invalid_matcher',
+      issue: 'not_a_function',
+      operation,
+      path: 'matcher',
+      received: describe(value),
+    });
   }
+  if (isNativeAsync(value)) {
+    throw new InvalidRealtimeScenarioInputError({
+      reason: 'invalid_matcher',
+      issue: 'async_matcher',
+      operation,
+      path: 'matcher',
+      expected:
+        "a synchronous function (it runs inside the application's call)",
+      received: 'an async function',
+    });
+  }
+}
+
+/**
+ * Throws unless `value` is a listener function.
+ *
+ * @param operation The scripting method.
+ * @param value The given listener.
+ * @throws {InvalidRealtimeScenarioInputError} For anything else.
+ */
+export function requireListener(operation: string, value: unknown): void {
+  if (typeof value === 'function') return;
   throw new InvalidRealtimeScenarioInputError({
+    reason: 'invalid_listener',
+    issue: 'not_a_function',
     operation,
-    argument,
-    expected: optional ? 'a function or undefined' : 'a function',
+    path: 'listener',
     received: describe(value),
   });
 }
@@ -82,27 +200,33 @@ export function requireFunction(
  * Reads one option; a throwing getter or proxy trap is reported as invalid
  * input instead of escaping as an unrelated error.
  *
- * @param operation The scripting method.
  * @param options The options object.
  * @param key The option to read.
  * @returns The option's value.
  * @throws {InvalidRealtimeScenarioInputError} When reading it throws.
  */
-export function readOption(
-  operation: string,
-  options: object,
-  key: string,
-): unknown {
+function readOption(options: object, key: string): unknown {
   try {
     return (options as Record<string, unknown>)[key];
-  } catch {
+  } catch (cause) {
     throw new InvalidRealtimeScenarioInputError({
-      operation,
-      argument: key,
-      expected: 'a readable option',
-      received: 'a property whose read throws',
-    });
+      reason: 'unreadable_option',
+      operation: 'runScenario',
+      path: `options.${key}`,
+    }, { cause });
   }
+}
+
+function requireCallback(key: string, value: unknown): void {
+  if (typeof value === 'function') return;
+  throw new InvalidRealtimeScenarioInputError({
+    reason: 'invalid_option',
+    issue: 'not_a_function',
+    operation: 'runScenario',
+    path: `options.${key}`,
+    expected: 'a function',
+    received: describe(value),
+  });
 }
 
 /**
@@ -112,7 +236,7 @@ export function readOption(
  * @returns The signal.
  * @throws {InvalidRealtimeScenarioInputError} For anything else.
  */
-export function requireSignal(value: unknown): AbortSignal | undefined {
+function requireSignal(value: unknown): AbortSignal | undefined {
   if (value === undefined) return value;
   try {
     if (value instanceof AbortSignal) return value;
@@ -120,8 +244,10 @@ export function requireSignal(value: unknown): AbortSignal | undefined {
     // A proxy whose prototype trap throws is not a signal either.
   }
   throw new InvalidRealtimeScenarioInputError({
+    reason: 'invalid_option',
+    issue: 'not_a_signal',
     operation: 'runScenario',
-    argument: 'signal',
+    path: 'options.signal',
     expected: 'an AbortSignal or undefined',
     received: describe(value),
   });
@@ -134,28 +260,45 @@ export function requireSignal(value: unknown): AbortSignal | undefined {
  * @returns The validated callbacks and signal.
  * @throws {InvalidRealtimeScenarioInputError} For malformed options.
  */
-export function readScenarioOptions(options: unknown): {
-  scenario: RealtimeScenarioOptions['scenario'];
-  exercise: RealtimeScenarioOptions['exercise'];
+export function readScenarioOptions<R>(options: unknown): {
+  scenario: RealtimeScenarioOptions<R>['scenario'];
+  exercise: RealtimeScenarioOptions<R>['exercise'];
   signal: AbortSignal | undefined;
 } {
-  const op = 'runScenario';
   if (typeof options !== 'object' || options === null) {
     throw new InvalidRealtimeScenarioInputError({
-      operation: op,
-      argument: 'options',
-      expected: 'an object',
+      reason: 'invalid_option',
+      issue: 'not_an_object',
+      operation: 'runScenario',
+      path: 'options',
+      expected: 'an options object with scenario and exercise',
       received: describe(options),
     });
   }
-  const scenario = readOption(op, options, 'scenario');
-  const exercise = readOption(op, options, 'exercise');
-  requireFunction(op, 'scenario', scenario, false);
-  requireFunction(op, 'exercise', exercise, false);
-  const signal = requireSignal(readOption(op, options, 'signal'));
+  const scenario = readOption(options, 'scenario');
+  const exercise = readOption(options, 'exercise');
+  requireCallback('scenario', scenario);
+  requireCallback('exercise', exercise);
+  const signal = requireSignal(readOption(options, 'signal'));
   return {
-    scenario: scenario as RealtimeScenarioOptions['scenario'],
-    exercise: exercise as RealtimeScenarioOptions['exercise'],
+    scenario: scenario as RealtimeScenarioOptions<R>['scenario'],
+    exercise: exercise as RealtimeScenarioOptions<R>['exercise'],
     signal,
   };
+}
+
+/**
+ * Throws unless `error` can be thrown as an injected failure.
+ *
+ * @param error The value given to `failNextCall`.
+ * @throws {InvalidRealtimeScenarioInputError} For `undefined`.
+ */
+export function requireFailure(error: unknown): void {
+  if (error !== undefined) return;
+  throw new InvalidRealtimeScenarioInputError({
+    reason: 'invalid_error',
+    operation: 'failNextCall',
+    path: 'error',
+    received: 'undefined',
+  });
 }

@@ -6,6 +6,8 @@
  * @module
  */
 import type {
+  PendingRealtimeExpectation,
+  PendingRealtimeFailure,
   RealtimeCallMatcher,
   RealtimeTransportMethod,
   RecordedRealtimeCall,
@@ -15,9 +17,11 @@ import {
   RealtimeCallMatcherError,
   UnexpectedRealtimeCallError,
 } from './errors.ts';
+import { detachedCopy } from '../_internal/snapshot.ts';
 import { isThenable } from '../_internal/thenable.ts';
 
 interface Expectation {
+  readonly order: number;
   readonly method: RealtimeTransportMethod;
   readonly matcher: RealtimeCallMatcher | undefined;
   readonly resolve: (call: RecordedRealtimeCall) => void;
@@ -47,7 +51,9 @@ function check(
   if (matcher === undefined) return undefined;
   let result: unknown;
   try {
-    result = matcher(call);
+    // Its own mutable copy: a matcher's writes reach neither the record
+    // nor the caller, and never throw on a frozen object.
+    result = matcher(detachedCopy(call));
   } catch (error) {
     // An assertion's own error is the most useful report.
     if (error !== undefined) return error;
@@ -74,6 +80,9 @@ export class CallLedger {
   readonly calls: RecordedRealtimeCall[] = [];
   /** Called when an expectation starts waiting (the scenario's hook). */
   onWait: (() => void) | undefined = undefined;
+  /** Called with each mismatch as it is found (the scenario's hook). */
+  onMismatch: ((error: unknown) => void) | undefined = undefined;
+  #registered = 0;
   #consumed = 0;
   #waiting: Expectation[] = [];
   #waitHead = 0;
@@ -106,8 +115,8 @@ export class CallLedger {
       expectation.resolve(call);
       return failure;
     }
-    this.#remember(mismatch);
     expectation.reject(mismatch);
+    this.#remember(mismatch);
     return mismatch;
   }
 
@@ -124,21 +133,23 @@ export class CallLedger {
     matcher: RealtimeCallMatcher | undefined,
   ): Promise<RecordedRealtimeCall> {
     let promise: Promise<RecordedRealtimeCall>;
+    const order = ++this.#registered;
     if (this.#consumed < this.calls.length) {
       const call = this.calls[this.#consumed++];
       const mismatch = check(
-        { method, matcher, resolve: noop, reject: noop },
+        { order, method, matcher, resolve: noop, reject: noop },
         call,
       );
       if (mismatch === undefined) return Promise.resolve(call);
-      this.#remember(mismatch);
       promise = Promise.reject(mismatch);
-    } else {
-      promise = new Promise((resolve, reject) => {
-        this.#waiting.push({ method, matcher, resolve, reject });
-      });
-      this.onWait?.();
+      promise.catch(noop);
+      this.#remember(mismatch);
+      return promise;
     }
+    promise = new Promise((resolve, reject) => {
+      this.#waiting.push({ order, method, matcher, resolve, reject });
+    });
+    this.onWait?.();
     // The failure also reaches the caller and assertComplete(); an ignored
     // expectation must not crash the process as an unhandled rejection.
     promise.catch(noop);
@@ -160,9 +171,21 @@ export class CallLedger {
     return this.#waitHead < this.#waiting.length;
   }
 
-  /** @returns Methods of the waiting expectations. */
-  pendingExpectations(): RealtimeTransportMethod[] {
-    return this.#waiting.slice(this.#waitHead).map((e) => e.method);
+  /** @returns The waiting expectations, in registration order. */
+  pendingExpectations(): PendingRealtimeExpectation[] {
+    return this.#waiting.slice(this.#waitHead).map((e) => ({
+      order: e.order,
+      method: e.method,
+    }));
+  }
+
+  /** @returns The unused failures per method, by first registration. */
+  pendingFailures(): PendingRealtimeFailure[] {
+    const counts = new Map<RealtimeTransportMethod, number>();
+    for (const { method } of this.#failures) {
+      counts.set(method, (counts.get(method) ?? 0) + 1);
+    }
+    return [...counts].map(([method, count]) => ({ method, count }));
   }
 
   /**
@@ -198,7 +221,7 @@ export class CallLedger {
     return new IncompleteRealtimeScenarioError({
       unconsumedCalls: this.calls.slice(this.#consumed),
       pendingExpectations: this.pendingExpectations(),
-      pendingFailures: this.#failures.map((failure) => failure.method),
+      pendingFailures: this.pendingFailures(),
     });
   }
 
@@ -214,5 +237,6 @@ export class CallLedger {
 
   #remember(error: unknown): void {
     this.#mismatch ??= { error };
+    this.onMismatch?.(error);
   }
 }

@@ -27,18 +27,25 @@
  * @module
  */
 export {
+  type PendingRealtimeExpectation,
+  type PendingRealtimeFailure,
   type RealtimeCallData,
   type RealtimeCallMatcher,
+  type RealtimeTransportCallFor,
   type RealtimeTransportMethod,
   realtimeTransportMethods,
   type RealtimeTransportParameters,
   type RecordedConnectOptions,
   type RecordedRealtimeCall,
+  type RecordedRealtimeTransportCall,
 } from './calls.ts';
 export {
   IncompleteRealtimeScenarioError,
   InvalidRealtimeScenarioInputError,
+  type InvalidRealtimeScenarioInputIssue,
+  type InvalidRealtimeScenarioInputReason,
   RealtimeCallMatcherError,
+  type RealtimeSupersedingOperation,
   RealtimeTransportNotClosedError,
   ScriptedRealtimeConnectionSupersededError,
   ScriptedRealtimeScenarioCancelledError,
@@ -47,5 +54,7 @@ export {
 export type {
   RealtimeScenarioContext,
   RealtimeScenarioOptions,
+  ScriptedRealtimeScenarioContext,
+  ScriptedRealtimeScenarioOptions,
 } from './scenario.ts';
 export { ScriptedRealtimeTransport } from './scripted_transport.ts';

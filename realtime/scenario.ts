@@ -11,11 +11,13 @@ import type {
   RecordedRealtimeCall,
 } from './calls.ts';
 import { ScriptedRealtimeScenarioCancelledError } from './errors.ts';
+import { requireMatcher, requireMethod } from './inputs.ts';
 import type { CallLedger } from './ledger.ts';
 
 /**
  * What the `scenario` callback of `runScenario()` receives: the
- * transport's `expectCall` and `emit`, bound to it.
+ * transport's `expectCall` and `emit`, bound to it. Once the run has
+ * failed, `expectCall` rejects at once with the run's error.
  *
  * @example
  * ```ts
@@ -44,30 +46,65 @@ export interface RealtimeScenarioContext {
 }
 
 /**
- * The options of `runScenario()`.
+ * The SDK testing module's name for {@link RealtimeScenarioContext}.
+ *
+ * @example
+ * ```ts
+ * import type { ScriptedRealtimeScenarioContext } from '@scripted/agents/realtime';
+ *
+ * const scenario = async (
+ *   { expectCall }: ScriptedRealtimeScenarioContext,
+ * ): Promise<void> => {
+ *   await expectCall('interrupt');
+ * };
+ * void typeof scenario;
+ * ```
+ */
+export type ScriptedRealtimeScenarioContext = RealtimeScenarioContext;
+
+/**
+ * The options of `runScenario()`; `TResult` is what `exercise` returns,
+ * and what `runScenario()` resolves with.
  *
  * @example
  * ```ts
  * import type { RealtimeScenarioOptions } from '@scripted/agents/realtime';
  *
- * const options: RealtimeScenarioOptions = {
+ * const options: RealtimeScenarioOptions<number> = {
  *   signal: AbortSignal.abort(),
  *   scenario: async ({ expectCall }) => {
  *     await expectCall('connect');
  *   },
- *   exercise: () => {},
+ *   exercise: () => 42,
  * };
  * void typeof options.scenario;
  * ```
  */
-export interface RealtimeScenarioOptions {
+export interface RealtimeScenarioOptions<TResult = void> {
   /** Scripts the transport side: expects calls and emits events. */
   scenario: (context: RealtimeScenarioContext) => void | Promise<void>;
   /** Drives the application through the public session API. */
-  exercise: () => void | Promise<void>;
+  exercise: () => TResult | Promise<TResult>;
   /** Cancels the scenario (`ScriptedRealtimeScenarioCancelledError`). */
   signal?: AbortSignal;
 }
+
+/**
+ * The SDK testing module's name for {@link RealtimeScenarioOptions}.
+ *
+ * @example
+ * ```ts
+ * import type { ScriptedRealtimeScenarioOptions } from '@scripted/agents/realtime';
+ *
+ * const options: ScriptedRealtimeScenarioOptions<string> = {
+ *   scenario: () => {},
+ *   exercise: () => 'done',
+ * };
+ * void typeof options.exercise;
+ * ```
+ */
+export type ScriptedRealtimeScenarioOptions<TResult = void> =
+  RealtimeScenarioOptions<TResult>;
 
 function noop(): void {}
 
@@ -75,7 +112,7 @@ function noop(): void {}
 const keepAliveMs = 1_000_000_000;
 
 /** Calls `fn`, turning a synchronous throw into a rejection. */
-function start(fn: () => unknown): Promise<unknown> {
+function start<T>(fn: () => T | Promise<T>): Promise<T> {
   try {
     return Promise.resolve(fn());
   } catch (error) {
@@ -97,39 +134,47 @@ async function settleBriefly(sides: Promise<unknown>): Promise<void> {
 }
 
 /**
- * Runs a validated scenario against `ledger`.
+ * Runs a validated scenario against `ledger`. It fails at once on a
+ * mismatch (whatever either side awaits), on either side's failure, or on
+ * the signal; when `exercise` finishes with expectations pending it fails
+ * as incomplete; when both finish it checks that nothing is left.
  *
  * @param ledger The transport's call ledger.
- * @param context The bound `expectCall` and `emit`.
+ * @param transport The transport's own `expectCall` and `emit`.
  * @param scenario The transport side.
  * @param exercise The application side.
  * @param signal Optional cancellation.
- * @returns Resolves when both sides finished and nothing is left.
+ * @returns What `exercise` returned, once both sides finished and nothing
+ *   is left.
  */
-export async function runRealtimeScenario(
+export async function runRealtimeScenario<R>(
   ledger: CallLedger,
-  context: RealtimeScenarioContext,
-  scenario: RealtimeScenarioOptions['scenario'],
-  exercise: RealtimeScenarioOptions['exercise'],
+  transport: RealtimeScenarioContext,
+  scenario: RealtimeScenarioOptions<R>['scenario'],
+  exercise: RealtimeScenarioOptions<R>['exercise'],
   signal: AbortSignal | undefined,
-): Promise<void> {
+): Promise<R> {
   if (signal?.aborted) {
-    throw new ScriptedRealtimeScenarioCancelledError({
-      pendingExpectations: ledger.pendingExpectations(),
-    }, { cause: signal.reason });
+    throw new ScriptedRealtimeScenarioCancelledError(
+      ledger.pendingExpectations(),
+      { cause: signal.reason },
+    );
   }
   let finished = false;
+  let failure: { readonly error: unknown } | undefined;
   let scenarioDone = false;
   let exerciseDone = false;
-  let succeed!: () => void;
+  let result: R;
+  let succeed!: (value: R) => void;
   let failWith!: (error: unknown) => void;
-  const outcome = new Promise<void>((resolve, reject) => {
+  const outcome = new Promise<R>((resolve, reject) => {
     succeed = resolve;
     failWith = reject;
   });
   const fail = (error: unknown): void => {
     if (finished) return;
     finished = true;
+    failure = { error };
     // Pending expectations reject too, so the scenario's catch can release
     // whatever the application side waits for.
     ledger.rejectWaiting(error);
@@ -143,14 +188,27 @@ export async function runRealtimeScenario(
       const completion = ledger.completion();
       if (completion !== undefined) return fail(completion.error);
       finished = true;
-      succeed();
+      succeed(result);
     }
+  };
+  const context: RealtimeScenarioContext = {
+    expectCall(method, matcher) {
+      if (failure === undefined) return transport.expectCall(method, matcher);
+      // After the run failed, nothing will answer: reject at once.
+      requireMethod('expectCall', method);
+      requireMatcher('expectCall', matcher);
+      const late = Promise.reject(failure.error);
+      late.catch(noop);
+      return late;
+    },
+    emit: transport.emit,
   };
   const onAbort = (): void => {
     fail(
-      new ScriptedRealtimeScenarioCancelledError({
-        pendingExpectations: ledger.pendingExpectations(),
-      }, { cause: signal?.reason }),
+      new ScriptedRealtimeScenarioCancelledError(
+        ledger.pendingExpectations(),
+        { cause: signal?.reason },
+      ),
     );
   };
   signal?.addEventListener('abort', onAbort);
@@ -161,16 +219,18 @@ export async function runRealtimeScenario(
     ? undefined
     : setInterval(noop, keepAliveMs);
   ledger.onWait = check;
+  ledger.onMismatch = fail;
   const scenarioSide = start(() => scenario(context)).then(() => {
     scenarioDone = true;
     check();
   }, fail);
-  const exerciseSide = start(exercise).then(() => {
+  const exerciseSide = start(exercise).then((value) => {
+    result = value;
     exerciseDone = true;
     check();
   }, fail);
   try {
-    await outcome;
+    return await outcome;
   } catch (error) {
     // Let the sides run their cleanup (e.g. `session.close()`) first.
     await settleBriefly(Promise.all([scenarioSide, exerciseSide]));
@@ -179,5 +239,6 @@ export async function runRealtimeScenario(
     signal?.removeEventListener('abort', onAbort);
     clearInterval(keepAlive);
     ledger.onWait = undefined;
+    ledger.onMismatch = undefined;
   }
 }

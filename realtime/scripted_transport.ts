@@ -10,6 +10,7 @@ import type {
   RealtimeTransportLayerConnectOptions,
 } from '@openai/agents-realtime';
 import { snapshot } from '../_internal/snapshot.ts';
+import { stateSlot } from '../_internal/state.ts';
 import { frozenView } from '../_internal/view.ts';
 import {
   type RealtimeCallMatcher,
@@ -22,13 +23,15 @@ import { recordAudioCall } from './_audio.ts';
 import { ListenerRegistry } from './emitter.ts';
 import {
   InvalidRealtimeScenarioInputError,
+  type RealtimeSupersedingOperation,
   RealtimeTransportNotClosedError,
   ScriptedRealtimeConnectionSupersededError,
 } from './errors.ts';
 import {
-  describe,
   readScenarioOptions,
-  requireFunction,
+  requireFailure,
+  requireListener,
+  requireMatcher,
   requireMethod,
 } from './inputs.ts';
 import { CallLedger } from './ledger.ts';
@@ -43,6 +46,75 @@ type Events = RealtimeTransportEventTypes;
 type Listener<K extends keyof Events> = (...args: Events[K]) => void;
 
 const freeze = Object.freeze;
+
+/** Everything a transport holds, kept off `#private` so proxies work. */
+interface TransportState {
+  readonly ledger: CallLedger;
+  readonly events: ListenerRegistry;
+  status: Status;
+  muted: boolean | null;
+  /** Bumped by every connect, and by every close or disconnect that acts. */
+  lifecycle: number;
+  /** The operation that bumped `lifecycle` last. */
+  lastOperation: RealtimeSupersedingOperation | undefined;
+  /** The `lifecycle` of the connect still running, if one is. */
+  connecting: number | undefined;
+  running: boolean;
+  callsView: readonly RecordedRealtimeCall[] | undefined;
+}
+
+const slot = stateSlot<TransportState>('ScriptedRealtimeTransport');
+
+/** Records a call; throws its mismatch or injected failure. */
+function enter(state: TransportState, call: RecordedRealtimeCall): void {
+  const failure = state.ledger.enter(freeze(call));
+  if (failure !== undefined) throw failure;
+}
+
+/** Starts a lifecycle operation; returns its number. */
+function bump(
+  state: TransportState,
+  operation: RealtimeSupersedingOperation,
+): number {
+  state.lastOperation = operation;
+  return ++state.lifecycle;
+}
+
+/** Whether close/disconnect has anything to end. */
+function isOpen(state: TransportState): boolean {
+  return state.status !== 'disconnected' || state.connecting !== undefined;
+}
+
+/**
+ * Ends the connect numbered `attempt` with `error`: when no later
+ * lifecycle operation took over, the transport becomes `disconnected` and
+ * says so (a `disconnected` listener's own failure is dropped: `error` is
+ * what the caller needs).
+ */
+function failConnect(
+  state: TransportState,
+  attempt: number,
+  error: unknown,
+): Promise<never> {
+  if (state.lifecycle === attempt) {
+    state.connecting = undefined;
+    state.status = 'disconnected';
+    try {
+      state.events.emit('connection_change', ['disconnected']);
+    } catch {
+      // The connect's own failure is reported instead.
+    }
+  }
+  return Promise.reject(error);
+}
+
+function superseded(state: TransportState): Promise<never> {
+  return Promise.reject(
+    new ScriptedRealtimeConnectionSupersededError({
+      supersededBy: state.lastOperation,
+    }),
+  );
+}
 
 /**
  * A scripted, in-memory `RealtimeTransportLayer` for `RealtimeSession`
@@ -78,41 +150,72 @@ const freeze = Object.freeze;
  * ```
  */
 export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
-  #ledger: CallLedger = new CallLedger();
-  #events: ListenerRegistry = new ListenerRegistry(this);
-  #status: Status = 'disconnected';
-  #muted = false;
-  #connecting: ((error: unknown) => void) | undefined = undefined;
-  #running = false;
-  #callsView: readonly RecordedRealtimeCall[] | undefined;
+  /**
+   * Creates a disconnected transport with no calls, expectations or
+   * failures.
+   */
+  constructor() {
+    slot.attach(this, {
+      ledger: new CallLedger(),
+      events: new ListenerRegistry(this),
+      status: 'disconnected',
+      muted: false,
+      lifecycle: 0,
+      lastOperation: undefined,
+      connecting: undefined,
+      running: false,
+      callsView: undefined,
+    });
+  }
 
   /**
-   * The lifecycle status: `connecting` during `connect()`, `connected`
-   * after it, `disconnected` initially and after `close()`, a failed
-   * `connect()` or `disconnect()`.
+   * The lifecycle status: `connecting` and then `connected` during
+   * `connect()`, `disconnected` initially and after `close()`, a failed
+   * or superseded `connect()` or `disconnect()`. Writable, as on the SDK's
+   * transport: a test may set it to put the transport in a given state.
    *
    * @returns The current status.
    */
   get status(): Status {
-    return this.#status;
+    return slot.of(this).status;
   }
 
   /**
-   * Whether input audio is muted, as last set by `mute()`.
+   * Sets the status without emitting an event.
+   *
+   * @param status The new status.
+   */
+  set status(status: Status) {
+    slot.of(this).status = status;
+  }
+
+  /**
+   * Whether input audio is muted, as last set by `mute()` (or assigned).
    *
    * @returns The muted flag; initially `false`.
    */
-  get muted(): boolean {
-    return this.#muted;
+  get muted(): boolean | null {
+    return slot.of(this).muted;
   }
 
   /**
-   * Every outbound call so far, in call order, as frozen snapshots.
+   * Sets the muted flag without recording a call.
+   *
+   * @param muted The new flag.
+   */
+  set muted(muted: boolean | null) {
+    slot.of(this).muted = muted;
+  }
+
+  /**
+   * Every outbound call so far, in call order, as frozen snapshots. Bytes
+   * (a `sendAudio` chunk) are a fresh copy on every read.
    *
    * @returns A frozen copy of the list.
    */
   get calls(): readonly RecordedRealtimeCall[] {
-    return this.#callsView = frozenView(this.#ledger.calls, this.#callsView);
+    const state = slot.of(this);
+    return state.callsView = frozenView(state.ledger.calls, state.callsView);
   }
 
   /**
@@ -124,8 +227,8 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    * @throws {InvalidRealtimeScenarioInputError} When `listener` is not a function.
    */
   on<K extends keyof Events>(type: K, listener: Listener<K>): this {
-    requireFunction('on', 'listener', listener, false);
-    this.#events.add(type, listener, false);
+    requireListener('on', listener);
+    slot.of(this).events.add(type, listener, false);
     return this;
   }
 
@@ -138,8 +241,8 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    * @throws {InvalidRealtimeScenarioInputError} When `listener` is not a function.
    */
   once<K extends keyof Events>(type: K, listener: Listener<K>): this {
-    requireFunction('once', 'listener', listener, false);
-    this.#events.add(type, listener, true);
+    requireListener('once', listener);
+    slot.of(this).events.add(type, listener, true);
     return this;
   }
 
@@ -151,7 +254,7 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    * @returns This transport.
    */
   off<K extends keyof Events>(type: K, listener: Listener<K>): this {
-    this.#events.remove(type, listener);
+    slot.of(this).events.remove(type, listener);
     return this;
   }
 
@@ -175,7 +278,7 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    * ```
    */
   emit<K extends keyof Events>(type: K, ...args: Events[K]): boolean {
-    return this.#events.emit(type, args);
+    return slot.of(this).events.emit(type, args);
   }
 
   /**
@@ -183,13 +286,14 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    * before its expectation is registered is held for it.
    *
    * @param method The expected method.
-   * @param matcher Optional synchronous check: throw or return `false` to
-   *   reject the call. A rejection is thrown into the calling code.
+   * @param matcher Optional synchronous check of its own detached,
+   *   mutable copy of the call: throw or return `false` to reject the call.
+   *   A rejection is thrown into the calling code.
    * @returns The recorded call once it arrives; rejects with
    *   `UnexpectedRealtimeCallError`, `RealtimeCallMatcherError` or the
    *   matcher's own error.
-   * @throws {InvalidRealtimeScenarioInputError} For an unknown method or a
-   *   matcher that is not a function.
+   * @throws {InvalidRealtimeScenarioInputError} For an unknown method, or
+   *   a matcher that is not a function or is a native `async` function.
    * @example
    * ```ts
    * import assert from 'node:assert/strict';
@@ -206,8 +310,8 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
     matcher?: RealtimeCallMatcher<M>,
   ): Promise<RecordedRealtimeCall<M>> {
     requireMethod('expectCall', method);
-    requireFunction('expectCall', 'matcher', matcher, true);
-    return this.#ledger.expect(
+    requireMatcher('expectCall', matcher);
+    return slot.of(this).ledger.expect(
       method,
       matcher as RealtimeCallMatcher | undefined,
     ) as Promise<RecordedRealtimeCall<M>>;
@@ -236,75 +340,84 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    */
   failNextCall(method: RealtimeTransportMethod, error: unknown): void {
     requireMethod('failNextCall', method);
-    if (error === undefined) {
-      throw new InvalidRealtimeScenarioInputError({
-        operation: 'failNextCall',
-        argument: 'error',
-        expected: 'the value to throw',
-        received: describe(error),
-      });
-    }
-    this.#ledger.failNext(method, error);
+    requireFailure(error);
+    slot.of(this).ledger.failNext(method, error);
   }
 
   /**
    * Runs the transport-facing `scenario` and the application-facing
-   * `exercise` together. Ends when either side fails, when `signal`
-   * aborts, or when `exercise` finishes while an expectation is pending;
-   * pending expectations are then rejected with the same error.
+   * `exercise` together. Fails at once on a mismatch (even while both sides
+   * await something else), when either side fails, when `signal` aborts,
+   * or when `exercise` finishes while an expectation is pending; pending
+   * expectations are then rejected with the same error, and so is any
+   * `expectCall` the scenario makes afterwards. When both sides finish it
+   * checks that no call, expectation or failure is left.
    *
    * @param options `scenario`, `exercise` and an optional `signal`.
-   * @returns Resolves when both sides finished and nothing is left.
+   * @returns What `exercise` returned.
    * @throws {ScriptedRealtimeScenarioCancelledError} When `signal` aborts.
    * @throws {IncompleteRealtimeScenarioError} When the application side
    *   finished with expectations pending, or calls or failures are left.
+   * @throws {UnexpectedRealtimeCallError} On a mismatch.
+   * @throws {RealtimeCallMatcherError} On a mismatch.
    * @throws {InvalidRealtimeScenarioInputError} For malformed options or a
    *   scenario already running on this transport.
    * @example
    * ```ts
+   * import assert from 'node:assert/strict';
    * import { ScriptedRealtimeTransport } from '@scripted/agents/realtime';
    *
    * const transport = new ScriptedRealtimeTransport();
-   * await transport.runScenario({
+   * const result = await transport.runScenario({
    *   signal: AbortSignal.timeout(1_000),
    *   scenario: async ({ expectCall, emit }) => {
    *     await expectCall('interrupt');
    *     emit('audio_interrupted');
    *   },
-   *   exercise: () => transport.interrupt(),
+   *   exercise: () => {
+   *     transport.interrupt();
+   *     return 'interrupted';
+   *   },
    * });
+   * assert.equal(result, 'interrupted');
    * ```
    */
-  runScenario(options: RealtimeScenarioOptions): Promise<void> {
-    const { scenario, exercise, signal } = readScenarioOptions(options);
-    if (this.#running) {
+  runScenario<TResult = void>(
+    options: RealtimeScenarioOptions<TResult>,
+  ): Promise<TResult> {
+    const { scenario, exercise, signal } = readScenarioOptions<TResult>(
+      options,
+    );
+    const state = slot.of(this);
+    if (state.running) {
       throw new InvalidRealtimeScenarioInputError({
+        reason: 'scenario_running',
         operation: 'runScenario',
-        argument: 'options',
-        expected: 'started after the previous scenario ended',
-        received: 'a second scenario while one is running',
+        path: 'options',
       });
     }
-    this.#running = true;
+    state.running = true;
     const context: RealtimeScenarioContext = {
       expectCall: (method, matcher) => this.expectCall(method, matcher),
-      emit: (type, ...args) => this.#events.emit(type, args),
+      emit: (type, ...args) => state.events.emit(type, args),
     };
     return runRealtimeScenario(
-      this.#ledger,
+      state.ledger,
       context,
       scenario,
       exercise,
       signal,
     ).finally(() => {
-      this.#running = false;
+      state.running = false;
     });
   }
 
   /**
    * Simulates the remote end closing the connection: the status becomes
    * `disconnected`, `connection_change` is emitted, and `error` too when
-   * an error is given. Not an outbound call, so nothing is recorded.
+   * an error is given. Not an outbound call, so nothing is recorded. On a
+   * transport already disconnected it does nothing (no event). Inside a
+   * `connect()`'s notifications it supersedes that connect.
    *
    * @param error Optional transport error, emitted as `{ type: 'error', error }`.
    * @throws {unknown} The first failure of a listener; both events are
@@ -324,19 +437,22 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    * ```
    */
   disconnect(error?: unknown): void {
-    this.#supersede('disconnect');
-    this.#status = 'disconnected';
+    const state = slot.of(this);
+    if (!isOpen(state)) return;
+    bump(state, 'disconnect');
+    state.connecting = undefined;
+    state.status = 'disconnected';
     let failed = false;
     let failure: unknown;
     try {
-      this.#events.emit('connection_change', ['disconnected']);
+      state.events.emit('connection_change', ['disconnected']);
     } catch (cause) {
       failed = true;
       failure = cause;
     }
     if (error !== undefined) {
       try {
-        this.#events.emit('error', [{ type: 'error', error }]);
+        state.events.emit('error', [{ type: 'error', error }]);
       } catch (cause) {
         if (!failed) failure = cause;
         failed = true;
@@ -358,6 +474,8 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    * import { ScriptedRealtimeTransport } from '@scripted/agents/realtime';
    *
    * const transport = new ScriptedRealtimeTransport();
+   * await transport.connect({ apiKey: 'test' });
+   * await transport.expectCall('connect');
    * const closed = transport.expectCall('close');
    * transport.close();
    * await closed;
@@ -365,7 +483,7 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    * ```
    */
   assertComplete(): void {
-    const completion = this.#ledger.completion();
+    const completion = slot.of(this).ledger.completion();
     if (completion !== undefined) throw completion.error;
   }
 
@@ -384,45 +502,60 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    * ```
    */
   assertClosed(): void {
-    if (this.#status !== 'disconnected') {
-      throw new RealtimeTransportNotClosedError({ status: this.#status });
+    const status = slot.of(this).status;
+    if (status !== 'disconnected') {
+      throw new RealtimeTransportNotClosedError({ status });
     }
   }
 
   /**
    * Records the connect (with `apiKeyProvided`, never the key), then moves
-   * `connecting` → `connected`, emitting `connection_change` each time.
-   * A failed connect leaves the transport `disconnected`.
+   * `connecting` → `connected`, emitting `connection_change` each time, all
+   * before it returns. A failed connect (an injected failure, a mismatch,
+   * a throwing listener) leaves the transport `disconnected` and emits
+   * that too.
    *
    * @param options The SDK's connect options.
-   * @returns Resolves once connected.
-   * @throws {ScriptedRealtimeConnectionSupersededError} When a later
-   *   `connect`, `close` or `disconnect` replaces this attempt.
+   * @returns Settled once connected (already, when it returns).
+   * @throws {ScriptedRealtimeConnectionSupersededError} When a `close()`,
+   *   `disconnect()` or another `connect()` runs inside this connect's
+   *   notifications or matcher; the later operation's state stays.
    * @throws {UnexpectedRealtimeCallError} When another call was expected.
+   * @example
+   * ```ts
+   * import assert from 'node:assert/strict';
+   * import { ScriptedRealtimeTransport } from '@scripted/agents/realtime';
+   *
+   * const transport = new ScriptedRealtimeTransport();
+   * const connecting = transport.connect({ apiKey: 'test' });
+   * assert.equal(transport.status, 'connected');
+   * await connecting;
+   * transport.close();
+   * ```
    */
-  async connect(options: RealtimeTransportLayerConnectOptions): Promise<void> {
-    const ledger = this.#ledger;
+  connect(options: RealtimeTransportLayerConnectOptions): Promise<void> {
+    const state = slot.of(this);
+    const attempt = bump(state, 'connect');
+    state.connecting = attempt;
+    const ledger = state.ledger;
     const failure = ledger.enter(freeze({
       index: ledger.calls.length,
       method: 'connect',
       options: recordConnectOptions(options),
     }));
-    this.#supersede('connect');
-    if (failure !== undefined) {
-      this.#setStatus('disconnected');
-      throw failure;
+    if (failure !== undefined) return failConnect(state, attempt, failure);
+    for (const status of ['connecting', 'connected'] as const) {
+      if (state.lifecycle !== attempt) return superseded(state);
+      state.status = status;
+      try {
+        state.events.emit('connection_change', [status]);
+      } catch (error) {
+        return failConnect(state, attempt, error);
+      }
     }
-    this.#setStatus('connecting');
-    await new Promise<void>((resolve, reject) => {
-      const attempt = (error: unknown): void => reject(error);
-      this.#connecting = attempt;
-      queueMicrotask(() => {
-        if (this.#connecting !== attempt) return;
-        this.#connecting = undefined;
-        resolve();
-      });
-    });
-    this.#setStatus('connected');
+    if (state.lifecycle !== attempt) return superseded(state);
+    state.connecting = undefined;
+    return Promise.resolve();
   }
 
   /**
@@ -432,8 +565,9 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    * @throws {UnexpectedRealtimeCallError} On a mismatch, or an injected failure.
    */
   sendEvent(event: P<'sendEvent'>[0]): void {
-    this.#enter({
-      index: this.#ledger.calls.length,
+    const state = slot.of(this);
+    enter(state, {
+      index: state.ledger.calls.length,
       method: 'sendEvent',
       event: snapshot(event),
     });
@@ -446,8 +580,9 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    * @throws {UnexpectedRealtimeCallError} On a mismatch, or an injected failure.
    */
   requestResponse(response?: P<'requestResponse'>[0]): void {
-    this.#enter({
-      index: this.#ledger.calls.length,
+    const state = slot.of(this);
+    enter(state, {
+      index: state.ledger.calls.length,
       method: 'requestResponse',
       response: snapshot(response),
     });
@@ -466,8 +601,9 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
     otherEventData: P<'sendMessage'>[1],
     options?: P<'sendMessage'>[2],
   ): void {
-    this.#enter({
-      index: this.#ledger.calls.length,
+    const state = slot.of(this);
+    enter(state, {
+      index: state.ledger.calls.length,
       method: 'sendMessage',
       message: snapshot(message),
       otherEventData: snapshot(otherEventData),
@@ -483,8 +619,9 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    * @throws {UnexpectedRealtimeCallError} On a mismatch, or an injected failure.
    */
   addImage(image: P<'addImage'>[0], options?: P<'addImage'>[1]): void {
-    this.#enter({
-      index: this.#ledger.calls.length,
+    const state = slot.of(this);
+    enter(state, {
+      index: state.ledger.calls.length,
       method: 'addImage',
       image,
       options: snapshot(options),
@@ -499,7 +636,8 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    * @throws {UnexpectedRealtimeCallError} On a mismatch, or an injected failure.
    */
   sendAudio(audio: P<'sendAudio'>[0], options: P<'sendAudio'>[1]): void {
-    this.#enter(recordAudioCall(this.#ledger.calls.length, audio, options));
+    const state = slot.of(this);
+    enter(state, recordAudioCall(state.ledger.calls.length, audio, options));
   }
 
   /**
@@ -509,27 +647,38 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    * @throws {UnexpectedRealtimeCallError} On a mismatch, or an injected failure.
    */
   updateSessionConfig(config: P<'updateSessionConfig'>[0]): void {
-    this.#enter({
-      index: this.#ledger.calls.length,
+    const state = slot.of(this);
+    enter(state, {
+      index: state.ledger.calls.length,
       method: 'updateSessionConfig',
       config: snapshot(config),
     });
   }
 
   /**
-   * Records the close, supersedes a pending connect and becomes
-   * `disconnected` (emitting `connection_change` when the status changes).
-   * A failed close changes nothing.
+   * Records the close and becomes `disconnected`, emitting
+   * `connection_change`; inside a `connect()`'s notifications or matcher
+   * it supersedes that connect. On a transport already disconnected it
+   * does nothing: not recorded, no event (so closing in a test's body and
+   * again in `finally` is fine). A failed close changes nothing, and a
+   * reconnect made inside its matcher stays connected.
    *
    * @throws {UnexpectedRealtimeCallError} On a mismatch, or an injected failure.
    */
   close(): void {
-    this.#enter({
-      index: this.#ledger.calls.length,
+    const state = slot.of(this);
+    if (!isOpen(state)) return;
+    const before = state.lifecycle;
+    enter(state, {
+      index: state.ledger.calls.length,
       method: 'close',
     });
-    this.#supersede('close');
-    this.#setStatus('disconnected');
+    // A connect or disconnect inside the matcher took over: it stays.
+    if (state.lifecycle !== before) return;
+    bump(state, 'close');
+    state.connecting = undefined;
+    state.status = 'disconnected';
+    state.events.emit('connection_change', ['disconnected']);
   }
 
   /**
@@ -539,12 +688,13 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    * @throws {UnexpectedRealtimeCallError} On a mismatch, or an injected failure.
    */
   mute(muted: boolean): void {
-    this.#enter({
-      index: this.#ledger.calls.length,
+    const state = slot.of(this);
+    enter(state, {
+      index: state.ledger.calls.length,
       method: 'mute',
       muted,
     });
-    this.#muted = muted;
+    state.muted = muted;
   }
 
   /**
@@ -560,8 +710,9 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
     output: string,
     startResponse: boolean,
   ): void {
-    this.#enter({
-      index: this.#ledger.calls.length,
+    const state = slot.of(this);
+    enter(state, {
+      index: state.ledger.calls.length,
       method: 'sendFunctionCallOutput',
       toolCall: snapshot(toolCall),
       output,
@@ -575,8 +726,9 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    * @throws {UnexpectedRealtimeCallError} On a mismatch, or an injected failure.
    */
   interrupt(): void {
-    this.#enter({
-      index: this.#ledger.calls.length,
+    const state = slot.of(this);
+    enter(state, {
+      index: state.ledger.calls.length,
       method: 'interrupt',
     });
   }
@@ -592,8 +744,9 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
     oldHistory: P<'resetHistory'>[0],
     newHistory: P<'resetHistory'>[1],
   ): void {
-    this.#enter({
-      index: this.#ledger.calls.length,
+    const state = slot.of(this);
+    enter(state, {
+      index: state.ledger.calls.length,
       method: 'resetHistory',
       oldHistory: snapshot(oldHistory),
       newHistory: snapshot(newHistory),
@@ -613,8 +766,9 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
     approved: boolean,
     reason?: string,
   ): void {
-    this.#enter({
-      index: this.#ledger.calls.length,
+    const state = slot.of(this);
+    enter(state, {
+      index: state.ledger.calls.length,
       method: 'sendMcpResponse',
       approvalRequest: snapshot(approvalRequest),
       approved,
@@ -630,28 +784,10 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    */
   toJSON(): {
     status: Status;
-    muted: boolean;
+    muted: boolean | null;
     calls: readonly RecordedRealtimeCall[];
   } {
-    return { status: this.#status, muted: this.#muted, calls: this.calls };
-  }
-
-  /** Records a call; throws its mismatch or injected failure. */
-  #enter(call: RecordedRealtimeCall): void {
-    const failure = this.#ledger.enter(freeze(call));
-    if (failure !== undefined) throw failure;
-  }
-
-  #setStatus(status: 'connecting' | 'connected' | 'disconnected'): void {
-    if (this.#status === status) return;
-    this.#status = status;
-    this.#events.emit('connection_change', [status]);
-  }
-
-  #supersede(operation: 'connect' | 'close' | 'disconnect'): void {
-    const pending = this.#connecting;
-    if (pending === undefined) return;
-    this.#connecting = undefined;
-    pending(new ScriptedRealtimeConnectionSupersededError({ operation }));
+    const state = slot.of(this);
+    return { status: state.status, muted: state.muted, calls: this.calls };
   }
 }

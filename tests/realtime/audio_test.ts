@@ -38,12 +38,17 @@ test('sendAudio records each chunk detached, across many chunks', async () => {
   session.close();
 });
 
-test('sendAudio records keep one buffer per call and stay frozen', () => {
+test('sendAudio records stay frozen and hand out a fresh copy of the bytes on every read', () => {
   const transport = new ScriptedRealtimeTransport();
   transport.sendAudio(chunk(1, 4), { commit: false });
   const call = audioOf(transport, 0);
-  assert.equal(call.audio, call.audio);
-  assert.equal(audioOf(transport, 0).audio, call.audio);
+  const expected = [...new Uint8Array(call.audio)];
+  assert.notEqual(call.audio, call.audio);
+  // A reader's write never reaches the record.
+  new Uint8Array(call.audio).fill(0);
+  new Uint8Array(audioOf(transport, 0).audio).fill(0);
+  assert.deepEqual([...new Uint8Array(call.audio)], expected);
+  assert.deepEqual([...new Uint8Array(audioOf(transport, 0).audio)], expected);
   assert(Object.isFrozen(call));
   assert.deepEqual(Object.keys(call), ['index', 'method', 'audio', 'options']);
   assert.throws(() => {
@@ -66,18 +71,22 @@ test('sendAudio copies large chunks and empty chunks too', () => {
   const first = audioOf(transport, 0).audio;
   assert.notEqual(first, large);
   assert.deepEqual(new Uint8Array(first), expected);
+  new Uint8Array(first).fill(1);
+  assert.deepEqual(new Uint8Array(audioOf(transport, 0).audio), expected);
   const second = audioOf(transport, 1).audio;
   assert.notEqual(second, empty);
   assert.equal(second.byteLength, 0);
 });
 
-test('sendAudio hands a matcher the recorded chunk', async () => {
+test('sendAudio hands a matcher its own copy of the recorded chunk', async () => {
   const transport = new ScriptedRealtimeTransport();
   const expected = transport.expectCall('sendAudio', (call) => {
     assert.deepEqual([...new Uint8Array(call.audio)], [1, 2, 3]);
+    new Uint8Array(call.audio).fill(9);
   });
   transport.sendAudio(new Uint8Array([1, 2, 3]).buffer, { commit: false });
   const call = await expected;
   assert.equal(call, transport.calls[0]);
+  assert.deepEqual([...new Uint8Array(call.audio)], [1, 2, 3]);
   transport.assertComplete();
 });

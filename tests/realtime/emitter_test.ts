@@ -112,8 +112,10 @@ test('ScriptedRealtimeTransport on rejects a listener that is not a function', (
     (error) => {
       assert(error instanceof InvalidRealtimeScenarioInputError);
       assert.equal(error.name, 'InvalidRealtimeScenarioInputError');
+      assert.equal(error.reason, 'invalid_listener');
+      assert.equal(error.issue, 'not_a_function');
       assert.equal(error.operation, 'on');
-      assert.equal(error.argument, 'listener');
+      assert.equal(error.path, 'listener');
       assert.equal(error.expected, 'a function');
       assert.equal(error.received, '"nope"');
       return true;

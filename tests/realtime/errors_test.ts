@@ -28,6 +28,21 @@ test('UnexpectedRealtimeCallError holds its fields and names both methods', () =
   );
 });
 
+test('UnexpectedRealtimeCallError accepts the SDK form (expectedMethod, actualCall)', () => {
+  const error = new UnexpectedRealtimeCallError('close', {
+    index: 3,
+    method: 'sendAudio',
+  });
+  assert.equal(error.name, 'UnexpectedRealtimeCallError');
+  assert.equal(error.callIndex, 3);
+  assert.equal(error.expectedMethod, 'close');
+  assert.equal(error.actualMethod, 'sendAudio');
+  assert.equal(
+    error.message,
+    'Unexpected realtime call 3: expected "close", got "sendAudio"',
+  );
+});
+
 test('RealtimeCallMatcherError holds its fields', () => {
   const error = new RealtimeCallMatcherError({
     callIndex: 0,
@@ -54,28 +69,60 @@ test('RealtimeCallMatcherError holds its fields', () => {
   );
 });
 
+test('RealtimeCallMatcherError accepts the SDK form (call)', () => {
+  const error = new RealtimeCallMatcherError({ index: 4, method: 'mute' });
+  assert.equal(error.name, 'RealtimeCallMatcherError');
+  assert.equal(error.callIndex, 4);
+  assert.equal(error.actualMethod, 'mute');
+  assert.equal(error.matcherResult, 'false');
+  const promised = new RealtimeCallMatcherError(
+    { index: 1, method: 'close' },
+    { matcherResult: 'promise' },
+  );
+  assert.equal(promised.matcherResult, 'promise');
+  assert.equal(promised.callIndex, 1);
+});
+
 test('IncompleteRealtimeScenarioError holds frozen copies of what is left', () => {
   const calls: RecordedRealtimeCall[] = [
     Object.freeze({ index: 4, method: 'interrupt' as const }),
   ];
-  const pending: ('close' | 'mute')[] = ['close'];
+  const pending = [{ order: 2, method: 'close' as const }];
   const error = new IncompleteRealtimeScenarioError({
     unconsumedCalls: calls,
     pendingExpectations: pending,
-    pendingFailures: ['mute', 'mute'],
+    pendingFailures: [{ method: 'mute', count: 2 }],
   });
-  pending.push('mute');
+  pending.push({ order: 3, method: 'close' });
   assert(error instanceof Error);
   assert.equal(error.name, 'IncompleteRealtimeScenarioError');
   assert.deepEqual(error.unconsumedCalls, calls);
-  assert.deepEqual(error.pendingExpectations, ['close']);
-  assert.deepEqual(error.pendingFailures, ['mute', 'mute']);
+  assert.deepEqual(error.pendingExpectations, [{ order: 2, method: 'close' }]);
+  assert.deepEqual(error.pendingFailures, [{ method: 'mute', count: 2 }]);
   assert(Object.isFrozen(error.pendingExpectations));
+  assert(Object.isFrozen(error.pendingExpectations[0]));
+  assert(Object.isFrozen(error.pendingFailures[0]));
   assert.equal(
     error.message,
     'Incomplete realtime scenario: 1 unconsumed call ("interrupt"), ' +
-      '1 pending expectation ("close"), 2 unused failures ("mute", "mute")',
+      '1 pending expectation (#2 "close"), 2 unused failures ("mute" x2)',
   );
+});
+
+test('IncompleteRealtimeScenarioError accepts the SDK form (calls, expectations, failures)', () => {
+  const error = new IncompleteRealtimeScenarioError(
+    [{ index: 0, method: 'interrupt' }],
+    [{ order: 1, method: 'close' }],
+    [{ method: 'mute', count: 1 }, { method: 'close', count: 1 }],
+  );
+  assert.equal(error.name, 'IncompleteRealtimeScenarioError');
+  assert.deepEqual(error.unconsumedCalls, [{ index: 0, method: 'interrupt' }]);
+  assert.deepEqual(error.pendingExpectations, [{ order: 1, method: 'close' }]);
+  assert.deepEqual(error.pendingFailures, [
+    { method: 'mute', count: 1 },
+    { method: 'close', count: 1 },
+  ]);
+  assert.match(error.message, /2 unused failures \("mute", "close"\)$/);
 });
 
 test('IncompleteRealtimeScenarioError keeps its message short for thousands of calls', () => {
@@ -94,23 +141,39 @@ test('IncompleteRealtimeScenarioError keeps its message short for thousands of c
   assert.match(error.message, /0 pending expectations, 0 unused failures$/);
 });
 
-test('ScriptedRealtimeScenarioCancelledError holds the pending expectations and the cause', () => {
+test('ScriptedRealtimeScenarioCancelledError is an AbortError with a code, the pending expectations and the cause', () => {
   const reason = new Error('deadline');
   const error = new ScriptedRealtimeScenarioCancelledError(
-    { pendingExpectations: ['sendFunctionCallOutput'] },
+    { pendingExpectations: [{ order: 3, method: 'sendFunctionCallOutput' }] },
     { cause: reason },
   );
   assert(error instanceof Error);
-  assert.equal(error.name, 'ScriptedRealtimeScenarioCancelledError');
-  assert.deepEqual(error.pendingExpectations, ['sendFunctionCallOutput']);
+  assert.equal(error.name, 'AbortError');
+  assert.equal(error.code, 'scripted_realtime_scenario_cancelled');
+  assert.deepEqual(error.pendingExpectations, [
+    { order: 3, method: 'sendFunctionCallOutput' },
+  ]);
   assert.equal(error.cause, reason);
   assert.equal(
     error.message,
-    'Realtime scenario cancelled by its signal: 1 pending expectation ("sendFunctionCallOutput")',
+    'Realtime scenario cancelled by its signal: 1 pending expectation (#3 "sendFunctionCallOutput")',
   );
 });
 
-test('RealtimeTransportNotClosedError holds the status', () => {
+test('ScriptedRealtimeScenarioCancelledError accepts the SDK form (pendingExpectations)', () => {
+  const error = new ScriptedRealtimeScenarioCancelledError([
+    { order: 1, method: 'connect' },
+  ]);
+  assert.equal(error.name, 'AbortError');
+  assert.equal(error.code, 'scripted_realtime_scenario_cancelled');
+  assert.deepEqual(error.pendingExpectations, [{
+    order: 1,
+    method: 'connect',
+  }]);
+  assert.equal(error.cause, undefined);
+});
+
+test('RealtimeTransportNotClosedError holds the status, from either form', () => {
   const error = new RealtimeTransportNotClosedError({ status: 'connecting' });
   assert(error instanceof Error);
   assert.equal(error.name, 'RealtimeTransportNotClosedError');
@@ -119,36 +182,75 @@ test('RealtimeTransportNotClosedError holds the status', () => {
     error.message,
     'Realtime transport not closed: expected status "disconnected", got "connecting"',
   );
+  const sdkForm = new RealtimeTransportNotClosedError('connected');
+  assert.equal(sdkForm.status, 'connected');
+  assert.match(sdkForm.message, /got "connected"$/);
 });
 
-test('ScriptedRealtimeConnectionSupersededError holds the operation', () => {
+test('ScriptedRealtimeConnectionSupersededError names the superseded connect and what replaced it', () => {
   const error = new ScriptedRealtimeConnectionSupersededError({
-    operation: 'close',
+    supersededBy: 'close',
   });
   assert(error instanceof Error);
   assert.equal(error.name, 'ScriptedRealtimeConnectionSupersededError');
-  assert.equal(error.operation, 'close');
+  assert.equal(error.operation, 'connect');
+  assert.equal(error.supersededBy, 'close');
   assert.match(
     error.message,
     /a later "close" replaced the pending "connect"$/,
   );
+  const sdkForm = new ScriptedRealtimeConnectionSupersededError();
+  assert.equal(sdkForm.operation, 'connect');
+  assert.equal(sdkForm.supersededBy, undefined);
+  assert.equal(
+    sdkForm.message,
+    'Realtime connection attempt superseded: another lifecycle operation replaced the pending "connect"',
+  );
 });
 
-test('InvalidRealtimeScenarioInputError holds its fields', () => {
+test('InvalidRealtimeScenarioInputError derives its message from its fields', () => {
   const error = new InvalidRealtimeScenarioInputError({
+    reason: 'unknown_method',
     operation: 'expectCall',
-    argument: 'method',
-    expected: 'a realtime transport method name',
+    path: 'method',
     received: '"hangUp"',
+    suggestion: 'close',
   });
   assert(error instanceof Error);
   assert.equal(error.name, 'InvalidRealtimeScenarioInputError');
+  assert.equal(error.reason, 'unknown_method');
+  assert.equal(error.issue, 'unknown_method');
   assert.equal(error.operation, 'expectCall');
-  assert.equal(error.argument, 'method');
+  assert.equal(error.path, 'method');
   assert.equal(error.expected, 'a realtime transport method name');
   assert.equal(error.received, '"hangUp"');
+  assert.equal(error.suggestion, 'close');
   assert.equal(
     error.message,
-    'Invalid realtime scenario input: expectCall() "method" must be a realtime transport method name, got "hangUp"',
+    'Invalid realtime scenario input: expectCall() method: expected a realtime transport method name, got "hangUp" (did you mean "close"?)',
+  );
+});
+
+test('InvalidRealtimeScenarioInputError keeps a given message verbatim and its cause', () => {
+  const cause = new Error('trap');
+  const error = new InvalidRealtimeScenarioInputError(
+    { reason: 'unreadable_option', message: 'Options could not be read' },
+    { cause },
+  );
+  assert.equal(error.message, 'Options could not be read');
+  assert.equal(error.reason, 'unreadable_option');
+  assert.equal(error.issue, 'unreadable_option');
+  assert.equal(error.path, undefined);
+  assert.equal(error.received, undefined);
+  assert.equal(error.suggestion, undefined);
+  assert.equal(error.cause, cause);
+  const unread = new InvalidRealtimeScenarioInputError({
+    reason: 'unreadable_option',
+    operation: 'runScenario',
+    path: 'options.signal',
+  });
+  assert.equal(
+    unread.message,
+    'Invalid realtime scenario input: runScenario() options.signal: expected a readable option, got a property whose read threw',
   );
 });

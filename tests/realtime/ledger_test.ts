@@ -82,11 +82,11 @@ test('ScriptedRealtimeTransport assertComplete rethrows the first mismatch after
   assert(caught instanceof UnexpectedRealtimeCallError);
   await assert.rejects(rejected, (error) => error === caught);
   const secondMismatch = transport.expectCall('mute');
-  assert.throws(() => transport.close(), UnexpectedRealtimeCallError);
+  assert.throws(() => transport.interrupt(), UnexpectedRealtimeCallError);
   await assert.rejects(secondMismatch, UnexpectedRealtimeCallError);
-  const closed = transport.expectCall('close');
-  transport.close();
-  await closed;
+  const interrupted = transport.expectCall('interrupt');
+  transport.interrupt();
+  await interrupted;
   assert.throws(() => transport.assertComplete(), (error) => error === caught);
 });
 
@@ -120,10 +120,41 @@ test('ScriptedRealtimeTransport passes a throwing matcher error through unchange
   assert.throws(() => transport.assertComplete(), (error) => error === failure);
 });
 
-test('ScriptedRealtimeTransport treats an async matcher as a rejection', async () => {
+test('ScriptedRealtimeTransport rejects a native async matcher where expectCall is called', () => {
   const transport = new ScriptedRealtimeTransport();
-  // deno-lint-ignore require-await
-  const expected = transport.expectCall('mute', (async () => true) as never);
+  const matchers = [
+    // deno-lint-ignore require-await
+    async () => true,
+    async function* () {},
+  ];
+  for (const matcher of matchers) {
+    assert.throws(
+      () => transport.expectCall('mute', matcher as never),
+      (error) => {
+        assert(error instanceof InvalidRealtimeScenarioInputError);
+        assert.equal(error.reason, 'invalid_matcher');
+        assert.equal(error.issue, 'async_matcher');
+        assert.equal(error.path, 'matcher');
+        assert.equal(error.received, 'an async function');
+        assert.match(error.message, /expected a synchronous function/);
+        return true;
+      },
+    );
+  }
+  // Nothing was registered: the next call is simply held.
+  transport.mute(true);
+  assert.throws(
+    () => transport.assertComplete(),
+    IncompleteRealtimeScenarioError,
+  );
+});
+
+test('ScriptedRealtimeTransport treats a promise returned by a plain matcher as a rejection', async () => {
+  const transport = new ScriptedRealtimeTransport();
+  const expected = transport.expectCall(
+    'mute',
+    (() => Promise.resolve(true)) as never,
+  );
   assert.throws(() => transport.mute(true), (error) => {
     assert(error instanceof RealtimeCallMatcherError);
     assert.equal(error.matcherResult, 'promise');
@@ -131,6 +162,28 @@ test('ScriptedRealtimeTransport treats an async matcher as a rejection', async (
     return true;
   });
   await assert.rejects(expected, RealtimeCallMatcherError);
+});
+
+test('ScriptedRealtimeTransport gives each matcher its own mutable copy of the call', async () => {
+  const transport = new ScriptedRealtimeTransport();
+  const seen: unknown[] = [];
+  const expected = transport.expectCall('sendMessage', (call) => {
+    seen.push(call);
+    assert.equal(Object.isFrozen(call), false);
+    const writable = call as { message: unknown; otherEventData: unknown };
+    writable.message = 'changed';
+    (writable.otherEventData as { nested: { list: number[] } }).nested.list
+      .push(3);
+  });
+  const extra = { nested: { list: [1, 2] } };
+  transport.sendMessage('Hi', extra);
+  const call = await expected;
+  assert.notEqual(seen[0], call);
+  assert.equal(call.message, 'Hi');
+  assert.deepEqual(call.otherEventData, { nested: { list: [1, 2] } });
+  assert.deepEqual(extra, { nested: { list: [1, 2] } });
+  assert(Object.isFrozen(transport.calls[0]));
+  transport.assertComplete();
 });
 
 test('ScriptedRealtimeTransport treats a thenable matcher result as a rejection', async () => {
@@ -175,9 +228,13 @@ test('ScriptedRealtimeTransport assertComplete lists unconsumed calls and pendin
   });
   const other = new ScriptedRealtimeTransport();
   void other.expectCall('close');
+  void other.expectCall('mute');
   assert.throws(() => other.assertComplete(), (error) => {
     assert(error instanceof IncompleteRealtimeScenarioError);
-    assert.deepEqual(error.pendingExpectations, ['close']);
+    assert.deepEqual(error.pendingExpectations, [
+      { order: 1, method: 'close' },
+      { order: 2, method: 'mute' },
+    ]);
     assert.deepEqual(error.unconsumedCalls, []);
     return true;
   });
@@ -200,26 +257,70 @@ test('ScriptedRealtimeTransport injected failure and expectation apply to the sa
 
 test('ScriptedRealtimeTransport expectCall and failNextCall reject malformed input where it is given', () => {
   const transport = new ScriptedRealtimeTransport();
-  const cases: [() => unknown, string, string][] = [
-    // @ts-expect-error: unknown method
-    [() => transport.expectCall('hangUp'), 'expectCall', 'method'],
-    // @ts-expect-error: emitter member, not an outbound method
-    [() => transport.expectCall('on'), 'expectCall', 'method'],
-    // @ts-expect-error: not a function
-    [() => transport.expectCall('close', 42), 'expectCall', 'matcher'],
+  const cases: [
+    () => unknown,
+    Partial<InvalidRealtimeScenarioInputError>,
+  ][] = [
+    [
+      // @ts-expect-error: unknown method
+      () => transport.expectCall('hangUp'),
+      {
+        reason: 'unknown_method',
+        issue: 'unknown_method',
+        operation: 'expectCall',
+        path: 'method',
+        received: '"hangUp"',
+        suggestion: 'close',
+      },
+    ],
+    [
+      // @ts-expect-error: a typo
+      () => transport.expectCall('sendMesage'),
+      { reason: 'unknown_method', suggestion: 'sendMessage' },
+    ],
+    [
+      // @ts-expect-error: emitter member, not an outbound method
+      () => transport.expectCall('on'),
+      { reason: 'unknown_method', path: 'method', received: '"on"' },
+    ],
+    [
+      // @ts-expect-error: not a function
+      () => transport.expectCall('close', 42),
+      {
+        reason: 'invalid_matcher',
+        issue: 'not_a_function',
+        path: 'matcher',
+        received: '42',
+      },
+    ],
     [
       () => transport.failNextCall(null as never, new Error('x')),
-      'failNextCall',
-      'method',
+      {
+        reason: 'unknown_method',
+        issue: 'not_a_string',
+        operation: 'failNextCall',
+        path: 'method',
+        received: 'null',
+        suggestion: undefined,
+      },
     ],
-    [() => transport.failNextCall('close', undefined), 'failNextCall', 'error'],
+    [
+      () => transport.failNextCall('close', undefined),
+      {
+        reason: 'invalid_error',
+        operation: 'failNextCall',
+        path: 'error',
+        received: 'undefined',
+      },
+    ],
   ];
-  for (const [run, operation, argument] of cases) {
+  for (const [run, fields] of cases) {
     assert.throws(run, (error) => {
       assert(error instanceof InvalidRealtimeScenarioInputError);
       assert.equal(error.name, 'InvalidRealtimeScenarioInputError');
-      assert.equal(error.operation, operation);
-      assert.equal(error.argument, argument);
+      for (const [key, value] of Object.entries(fields)) {
+        assert.equal(error[key as keyof typeof error], value, key);
+      }
       return true;
     });
   }
@@ -229,7 +330,9 @@ test('ScriptedRealtimeTransport expectCall and failNextCall reject malformed inp
     () => transport.expectCall(revoked.proxy as never),
     (error) => {
       assert(error instanceof InvalidRealtimeScenarioInputError);
-      assert.equal(error.received, 'a revoked proxy');
+      assert.equal(error.reason, 'unknown_method');
+      assert.equal(error.received, undefined);
+      assert.match(error.message, /expected a realtime transport method name$/);
       return true;
     },
   );

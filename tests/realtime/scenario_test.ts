@@ -65,8 +65,11 @@ test('runScenario ends with ScriptedRealtimeScenarioCancelledError when a waitin
     }),
     (error) => {
       assert(error instanceof ScriptedRealtimeScenarioCancelledError);
-      assert.equal(error.name, 'ScriptedRealtimeScenarioCancelledError');
-      assert.deepEqual(error.pendingExpectations, ['sendMessage']);
+      assert.equal(error.name, 'AbortError');
+      assert.equal(error.code, 'scripted_realtime_scenario_cancelled');
+      assert.deepEqual(error.pendingExpectations, [
+        { order: 2, method: 'sendMessage' },
+      ]);
       assert.equal(scenarioSaw, error);
       return true;
     },
@@ -77,7 +80,7 @@ test('runScenario ends with ScriptedRealtimeScenarioCancelledError when a waitin
   transport.assertClosed();
 });
 
-test('runScenario with an already aborted signal runs neither side', async () => {
+test('runScenario with an already aborted signal runs neither side, on every runtime', async () => {
   const transport = new ScriptedRealtimeTransport();
   let ran = false;
   const reason = new Error('stop');
@@ -93,12 +96,34 @@ test('runScenario with an already aborted signal runs neither side', async () =>
     }),
     (error) => {
       assert(error instanceof ScriptedRealtimeScenarioCancelledError);
+      assert.equal(error.name, 'AbortError');
+      assert.equal(error.code, 'scripted_realtime_scenario_cancelled');
       assert.deepEqual(error.pendingExpectations, []);
       assert.equal(error.cause, reason);
       return true;
     },
   );
   assert.equal(ran, false);
+  assert.deepEqual(transport.calls, []);
+  // The transport is free for the next scenario, and an expectation
+  // registered before is reported as pending.
+  void transport.expectCall('interrupt').catch(() => undefined);
+  await assert.rejects(
+    transport.runScenario({
+      signal: AbortSignal.abort(),
+      scenario: () => {},
+      exercise: () => {},
+    }),
+    (error) => {
+      assert(error instanceof ScriptedRealtimeScenarioCancelledError);
+      assert.deepEqual(error.pendingExpectations, [
+        { order: 1, method: 'interrupt' },
+      ]);
+      assert(error.cause instanceof Error);
+      assert.equal(error.cause.name, 'AbortError');
+      return true;
+    },
+  );
 });
 
 test('runScenario fails with IncompleteRealtimeScenarioError when exercise finishes with an expectation pending', async () => {
@@ -124,7 +149,9 @@ test('runScenario fails with IncompleteRealtimeScenarioError when exercise finis
     }),
     (error) => {
       assert(error instanceof IncompleteRealtimeScenarioError);
-      assert.deepEqual(error.pendingExpectations, ['close']);
+      assert.deepEqual(error.pendingExpectations, [
+        { order: 2, method: 'close' },
+      ]);
       assert.deepEqual(error.unconsumedCalls, []);
       assert.deepEqual(error.pendingFailures, []);
       assert.equal(scenarioSaw, error);
@@ -151,7 +178,9 @@ test('runScenario fails when the scenario expects a call after exercise finished
     }),
     (error) => {
       assert(error instanceof IncompleteRealtimeScenarioError);
-      assert.deepEqual(error.pendingExpectations, ['close']);
+      assert.deepEqual(error.pendingExpectations, [
+        { order: 1, method: 'close' },
+      ]);
       return true;
     },
   );
@@ -266,25 +295,51 @@ test('runScenario emits inbound events synchronously into the session', async ()
 
 test('runScenario rejects malformed options where they are given', async () => {
   const transport = new ScriptedRealtimeTransport();
+  const trap = new Error('trap');
   const hostile = new Proxy({}, {
     get() {
-      throw new Error('trap');
+      throw trap;
     },
   });
-  const cases: [unknown, string][] = [
-    [undefined, 'options'],
-    [{ exercise: () => {} }, 'scenario'],
-    [{ scenario: () => {}, exercise: 'no' }, 'exercise'],
-    [{ scenario: () => {}, exercise: () => {}, signal: {} }, 'signal'],
-    [hostile, 'scenario'],
+  const cases: [unknown, Partial<InvalidRealtimeScenarioInputError>][] = [
+    [undefined, {
+      reason: 'invalid_option',
+      issue: 'not_an_object',
+      path: 'options',
+      received: 'undefined',
+    }],
+    [{ exercise: () => {} }, {
+      reason: 'invalid_option',
+      issue: 'not_a_function',
+      path: 'options.scenario',
+    }],
+    [{ scenario: () => {}, exercise: 'no' }, {
+      reason: 'invalid_option',
+      path: 'options.exercise',
+      received: '"no"',
+    }],
+    [{ scenario: () => {}, exercise: () => {}, signal: {} }, {
+      reason: 'invalid_option',
+      issue: 'not_a_signal',
+      path: 'options.signal',
+      received: 'an object',
+    }],
+    [hostile, {
+      reason: 'unreadable_option',
+      path: 'options.scenario',
+      received: undefined,
+      cause: trap,
+    }],
   ];
-  for (const [options, argument] of cases) {
+  for (const [options, fields] of cases) {
     assert.throws(
       () => transport.runScenario(options as never),
       (error) => {
         assert(error instanceof InvalidRealtimeScenarioInputError);
         assert.equal(error.operation, 'runScenario');
-        assert.equal(error.argument, argument);
+        for (const [key, value] of Object.entries(fields)) {
+          assert.equal(error[key as keyof typeof error], value, key);
+        }
         return true;
       },
     );
@@ -299,10 +354,143 @@ test('runScenario rejects malformed options where they are given', async () => {
     () => transport.runScenario({ scenario: () => {}, exercise: () => {} }),
     (error) => {
       assert(error instanceof InvalidRealtimeScenarioInputError);
-      assert.equal(error.argument, 'options');
+      assert.equal(error.reason, 'scenario_running');
+      assert.equal(error.path, 'options');
       return true;
     },
   );
   gate.release();
   await running;
+});
+
+test('runScenario resolves with what exercise returned', async () => {
+  const { session, transport } = createSession();
+  const result: { turns: number } = await transport.runScenario({
+    signal: AbortSignal.timeout(5_000),
+    scenario: async ({ expectCall }) => {
+      await expectCall('connect');
+      await expectCall('close');
+    },
+    exercise: async () => {
+      await session.connect({ apiKey: 'test' });
+      session.close();
+      return { turns: 1 };
+    },
+  });
+  assert.deepEqual(result, { turns: 1 });
+  transport.assertComplete();
+});
+
+test('runScenario fails at once on a mismatch while both sides await something else', async () => {
+  const { session, transport } = createSession();
+  const scenarioGate = createGate();
+  const exerciseGate = createGate();
+  let caught: unknown;
+  const started = Date.now();
+  await assert.rejects(
+    transport.runScenario({
+      signal: AbortSignal.timeout(5_000),
+      scenario: async ({ expectCall }) => {
+        await expectCall('connect');
+        // Registered, not awaited: the scenario waits for something else.
+        void expectCall('sendMessage').catch(() => undefined);
+        await scenarioGate.promise;
+      },
+      exercise: async () => {
+        await session.connect({ apiKey: 'test' });
+        try {
+          session.interrupt();
+        } catch (error) {
+          caught = error;
+        }
+        await exerciseGate.promise;
+      },
+    }),
+    (error) => {
+      assert(error instanceof UnexpectedRealtimeCallError);
+      assert.equal(error, caught);
+      assert.equal(error.expectedMethod, 'sendMessage');
+      assert.equal(error.actualMethod, 'interrupt');
+      return true;
+    },
+  );
+  assert(Date.now() - started < 1_000, 'waited for the signal');
+  scenarioGate.release();
+  exerciseGate.release();
+  session.close();
+  assert.throws(() => transport.assertComplete(), (error) => error === caught);
+});
+
+test('runScenario checks completeness when both sides finish', async () => {
+  const transport = new ScriptedRealtimeTransport();
+  transport.failNextCall('mute', new Error('no microphone'));
+  await assert.rejects(
+    transport.runScenario({
+      signal: AbortSignal.timeout(5_000),
+      scenario: async ({ expectCall }) => {
+        await expectCall('interrupt');
+      },
+      exercise: () => transport.interrupt(),
+    }),
+    (error) => {
+      assert(error instanceof IncompleteRealtimeScenarioError);
+      assert.deepEqual(error.pendingFailures, [{ method: 'mute', count: 1 }]);
+      assert.deepEqual(error.unconsumedCalls, []);
+      assert.deepEqual(error.pendingExpectations, []);
+      return true;
+    },
+  );
+});
+
+test('runScenario rejects an expectCall made after it failed at once', async () => {
+  const transport = new ScriptedRealtimeTransport();
+  const failure = new Error('app crashed');
+  const scenarioGate = createGate();
+  let late: Promise<unknown> | undefined;
+  const scenarioDone = createGate();
+  await assert.rejects(
+    transport.runScenario({
+      signal: AbortSignal.timeout(5_000),
+      scenario: async ({ expectCall }) => {
+        await scenarioGate.promise;
+        late = expectCall('close');
+        scenarioDone.release();
+      },
+      exercise: () => Promise.reject(failure),
+    }),
+    (error) => error === failure,
+  );
+  scenarioGate.release();
+  await scenarioDone.promise;
+  await assert.rejects(late!, (error) => error === failure);
+  // Nothing was registered on the transport by the late call.
+  transport.assertComplete();
+});
+
+test('runScenario passes when the application closes in its body and again in finally', async () => {
+  const { session, transport } = createSession();
+  await transport.runScenario({
+    signal: AbortSignal.timeout(5_000),
+    scenario: async ({ expectCall }) => {
+      await expectCall('connect');
+      await expectCall('sendMessage');
+      await expectCall('close');
+    },
+    exercise: async () => {
+      try {
+        await session.connect({ apiKey: 'test' });
+        session.sendMessage('Hello');
+        session.close();
+      } finally {
+        session.close();
+      }
+    },
+  });
+  assert.deepEqual(transport.calls.map((call) => call.method), [
+    'connect',
+    'sendMessage',
+    'close',
+  ]);
+  transport.assertComplete();
+  transport.assertClosed();
 });

@@ -158,10 +158,12 @@ test('ScriptedRealtimeTransport records whether an API key was provided, never c
   });
   await transport.connect({ apiKey: '' });
   await transport.connect({ apiKey: 'a-key', model: 'gpt-realtime' });
+  await transport.connect({} as never);
   const flags = transport.calls.map((call) =>
     call.method === 'connect' ? call.options.apiKeyProvided : undefined
   );
-  assert.deepEqual(flags, [true, false, true]);
+  // A key was passed, even an empty one: only its absence is `false`.
+  assert.deepEqual(flags, [true, true, true, false]);
   assert.equal(keyFunctionCalls, 0);
   const last = transport.calls[2];
   assert(last.method === 'connect');
@@ -244,47 +246,198 @@ test('ScriptedRealtimeTransport assertClosed reports the status it found', async
   transport.assertClosed();
 });
 
-test('ScriptedRealtimeTransport close supersedes a pending connect', async () => {
+test('ScriptedRealtimeTransport connect completes before it returns, and overlapping connects both resolve', async () => {
+  const { session, transport } = createSession();
+  const statuses: string[] = [];
+  transport.on('connection_change', (status) => statuses.push(status));
+  const first = transport.connect({ apiKey: 'test' });
+  assert.equal(transport.status, 'connected');
+  const second = session.connect({ apiKey: 'test' });
+  await Promise.all([first, second]);
+  assert.equal(transport.status, 'connected');
+  assert.deepEqual(statuses, [
+    'connecting',
+    'connected',
+    'connecting',
+    'connected',
+  ]);
+  session.close();
+  transport.assertClosed();
+});
+
+test('ScriptedRealtimeTransport close and disconnect on a disconnected transport do nothing', async () => {
+  const { session, transport } = createSession();
+  const events: string[] = [];
+  transport.on('connection_change', (status) => events.push(status));
+  transport.on('error', () => events.push('error'));
+  transport.failNextCall('close', new Error('unused'));
+  transport.close();
+  transport.disconnect(new Error('gone'));
+  await session.connect({ apiKey: 'test' });
+  transport.disconnect();
+  session.close();
+  transport.close();
+  assert.deepEqual(events, ['connecting', 'connected', 'disconnected']);
+  assert.deepEqual(transport.calls.map((call) => call.method), ['connect']);
+  // The failure was not used: the no-op is not a call.
+  assert.throws(() => transport.assertComplete(), (error) => {
+    assert(error instanceof IncompleteRealtimeScenarioError);
+    assert.deepEqual(error.pendingFailures, [{ method: 'close', count: 1 }]);
+    return true;
+  });
+});
+
+test('ScriptedRealtimeTransport a failed connect emits disconnected even from disconnected', async () => {
   const transport = new ScriptedRealtimeTransport();
   const statuses: string[] = [];
   transport.on('connection_change', (status) => statuses.push(status));
-  const connecting = transport.connect({ apiKey: 'test' });
-  assert.equal(transport.status, 'connecting');
-  transport.close();
-  await assert.rejects(connecting, (error) => {
+  const failure = new Error('offline');
+  transport.failNextCall('connect', failure);
+  await assert.rejects(transport.connect({ apiKey: 'test' }), failure);
+  assert.deepEqual(statuses, ['disconnected']);
+  assert.equal(transport.status, 'disconnected');
+});
+
+test('ScriptedRealtimeTransport close from a connecting listener supersedes the connect', async () => {
+  const { session, transport } = createSession();
+  const statuses: string[] = [];
+  transport.on('connection_change', (status) => {
+    statuses.push(status);
+    if (status === 'connecting') session.close();
+  });
+  await assert.rejects(session.connect({ apiKey: 'test' }), (error) => {
     assert(error instanceof ScriptedRealtimeConnectionSupersededError);
     assert.equal(error.name, 'ScriptedRealtimeConnectionSupersededError');
-    assert.equal(error.operation, 'close');
+    assert.equal(error.operation, 'connect');
+    assert.equal(error.supersededBy, 'close');
     return true;
   });
   assert.equal(transport.status, 'disconnected');
   assert.deepEqual(statuses, ['connecting', 'disconnected']);
+  assert.deepEqual(transport.calls.map((call) => call.method), [
+    'connect',
+    'close',
+  ]);
+  transport.assertClosed();
 });
 
-test('ScriptedRealtimeTransport a later connect supersedes a pending one', async () => {
+test('ScriptedRealtimeTransport disconnect from a connected listener supersedes the connect', async () => {
   const transport = new ScriptedRealtimeTransport();
-  const first = transport.connect({ apiKey: 'test' });
-  const second = transport.connect({ apiKey: 'test' });
-  await assert.rejects(first, (error) => {
-    assert(error instanceof ScriptedRealtimeConnectionSupersededError);
-    assert.equal(error.operation, 'connect');
-    return true;
+  const statuses: string[] = [];
+  let errors = 0;
+  transport.on('error', () => errors++);
+  transport.on('connection_change', (status) => {
+    statuses.push(status);
+    if (status === 'connected') transport.disconnect(new Error('reset'));
   });
-  await second;
-  assert.equal(transport.status, 'connected');
-  transport.disconnect();
-});
-
-test('ScriptedRealtimeTransport disconnect supersedes a pending connect', async () => {
-  const transport = new ScriptedRealtimeTransport();
-  const connecting = transport.connect({ apiKey: 'test' });
-  transport.disconnect();
-  await assert.rejects(connecting, (error) => {
+  await assert.rejects(transport.connect({ apiKey: 'test' }), (error) => {
     assert(error instanceof ScriptedRealtimeConnectionSupersededError);
-    assert.equal(error.operation, 'disconnect');
+    assert.equal(error.supersededBy, 'disconnect');
     return true;
   });
   assert.equal(transport.status, 'disconnected');
+  assert.deepEqual(statuses, ['connecting', 'connected', 'disconnected']);
+  assert.equal(errors, 1);
+});
+
+test('ScriptedRealtimeTransport a connect from a connecting listener supersedes the outer one', async () => {
+  const transport = new ScriptedRealtimeTransport();
+  const statuses: string[] = [];
+  let inner: Promise<void> | undefined;
+  let reconnected = false;
+  transport.on('connection_change', (status) => {
+    statuses.push(status);
+    if (status === 'connecting' && !reconnected) {
+      reconnected = true;
+      inner = transport.connect({ apiKey: 'test' });
+    }
+  });
+  await assert.rejects(transport.connect({ apiKey: 'test' }), (error) => {
+    assert(error instanceof ScriptedRealtimeConnectionSupersededError);
+    assert.equal(error.supersededBy, 'connect');
+    return true;
+  });
+  await inner;
+  assert.equal(transport.status, 'connected');
+  assert.deepEqual(statuses, ['connecting', 'connecting', 'connected']);
+  transport.close();
+});
+
+test('ScriptedRealtimeTransport a throwing connecting or connected listener leaves it disconnected', async () => {
+  for (const failAt of ['connecting', 'connected'] as const) {
+    const transport = new ScriptedRealtimeTransport();
+    const statuses: string[] = [];
+    const failure = new Error(`listener broke at ${failAt}`);
+    transport.on('connection_change', (status) => {
+      statuses.push(status);
+      if (status === failAt) throw failure;
+    });
+    await assert.rejects(transport.connect({ apiKey: 'test' }), failure);
+    assert.equal(transport.status, 'disconnected', failAt);
+    assert.deepEqual(
+      statuses,
+      failAt === 'connecting'
+        ? ['connecting', 'disconnected']
+        : ['connecting', 'connected', 'disconnected'],
+    );
+    transport.assertClosed();
+  }
+});
+
+test('ScriptedRealtimeTransport a close inside a connect matcher supersedes the connect', async () => {
+  const transport = new ScriptedRealtimeTransport();
+  const statuses: string[] = [];
+  transport.on('connection_change', (status) => statuses.push(status));
+  const connected = transport.expectCall('connect', () => {
+    transport.close();
+  });
+  await assert.rejects(
+    transport.connect({ apiKey: 'test' }),
+    ScriptedRealtimeConnectionSupersededError,
+  );
+  await connected;
+  assert.equal(transport.status, 'disconnected');
+  assert.deepEqual(statuses, ['disconnected']);
+  assert.deepEqual(transport.calls.map((call) => call.method), [
+    'connect',
+    'close',
+  ]);
+});
+
+test('ScriptedRealtimeTransport a reconnect started inside a close matcher survives the close', async () => {
+  const { session, transport } = createSession();
+  await session.connect({ apiKey: 'test' });
+  await transport.expectCall('connect');
+  const statuses: string[] = [];
+  transport.on('connection_change', (status) => statuses.push(status));
+  let reconnect: Promise<void> | undefined;
+  const closed = transport.expectCall('close', () => {
+    reconnect = transport.connect({ apiKey: 'test' });
+  });
+  session.close();
+  await closed;
+  await reconnect;
+  assert.equal(transport.status, 'connected');
+  assert.deepEqual(statuses, ['connecting', 'connected']);
+  assert.equal((await transport.expectCall('connect')).index, 2);
+  transport.disconnect();
+  transport.assertClosed();
+});
+
+test('ScriptedRealtimeTransport status and muted are writable fields', async () => {
+  const transport = new ScriptedRealtimeTransport();
+  transport.status = 'connecting';
+  transport.muted = null;
+  assert.equal(transport.status, 'connecting');
+  assert.equal(transport.muted, null);
+  // A transport said to be connecting has something to close.
+  transport.close();
+  assert.equal(transport.status, 'disconnected');
+  assert.deepEqual(transport.calls.map((call) => call.method), ['close']);
+  await transport.connect({ apiKey: 'test' });
+  transport.mute(true);
+  assert.equal(transport.muted, true);
+  transport.close();
 });
 
 test('ScriptedRealtimeTransport failNextCall uses failures per method in registration order', async () => {
@@ -306,9 +459,15 @@ test('ScriptedRealtimeTransport failNextCall uses failures per method in registr
   for (let i = 0; i < 3; i++) {
     assert.equal((await transport.expectCall('interrupt')).index, i);
   }
+  transport.failNextCall('mute', new Error('a'));
+  transport.failNextCall('close', new Error('close failed again'));
+  transport.failNextCall('mute', new Error('b'));
   assert.throws(() => transport.assertComplete(), (error) => {
     assert(error instanceof IncompleteRealtimeScenarioError);
-    assert.deepEqual(error.pendingFailures, ['close']);
+    assert.deepEqual(error.pendingFailures, [
+      { method: 'close', count: 2 },
+      { method: 'mute', count: 2 },
+    ]);
     assert.deepEqual(error.unconsumedCalls, []);
     assert.deepEqual(error.pendingExpectations, []);
     return true;

@@ -85,11 +85,15 @@ sanitizedTest(
     assert.equal(tracked.active() > 0, true, 'runScenario listens to signal');
     tracked.controller.abort(new Error('deadline'));
     await assert.rejects(run, (error: Error) => {
-      assert.equal(error.name, 'ScriptedRealtimeScenarioCancelledError');
+      assert.equal(error.name, 'AbortError');
+      assert.equal(
+        (error as unknown as { code: string }).code,
+        'scripted_realtime_scenario_cancelled',
+      );
       assert.deepEqual(
-        (error as unknown as { pendingExpectations: string[] })
+        (error as unknown as { pendingExpectations: unknown[] })
           .pendingExpectations,
-        ['connect'],
+        [{ order: 1, method: 'connect' }],
       );
       return true;
     });

@@ -21,7 +21,8 @@ const realtimeErrors = [
   'UnexpectedRealtimeCallError',
   'RealtimeCallMatcherError',
   'IncompleteRealtimeScenarioError',
-  'ScriptedRealtimeScenarioCancelledError',
+  // ScriptedRealtimeScenarioCancelledError, named like every abort error.
+  'AbortError',
   'ScriptedRealtimeConnectionSupersededError',
 ];
 
@@ -62,13 +63,23 @@ const notAFunction = anyValue.filter((value) => {
   return typeof made !== 'function' && made !== undefined;
 });
 
+function isNativeAsync(value: unknown): boolean {
+  const tag = Object.prototype.toString.call(value);
+  return tag === '[object AsyncFunction]' ||
+    tag === '[object AsyncGeneratorFunction]';
+}
+
 function isMethod(value: unknown): boolean {
   return (methods as readonly unknown[]).includes(value);
 }
 
 test('ScriptedRealtimeTransport expectCall accepts a method and optional matcher and rejects the rest', () => {
   const args = fc.oneof(
-    fc.tuple(method, fc.constantFrom(undefined, () => true)),
+    fc.tuple(
+      method,
+      // deno-lint-ignore require-await
+      fc.constantFrom(undefined, () => true, async () => true),
+    ),
     fc.tuple(badMethod, fc.constant(undefined)),
     fc.tuple(method, notAFunction),
     fc.tuple(anyValue, anyValue),
@@ -83,13 +94,18 @@ test('ScriptedRealtimeTransport expectCall accepts a method and optional matcher
         [inputError],
       );
       const valid = isMethod(name) &&
-        (matcher === undefined || typeof matcher === 'function');
+        (matcher === undefined ||
+          (typeof matcher === 'function' && !isNativeAsync(matcher)));
       assert.equal(result.accepted, valid);
       if (!result.accepted) {
         assert.equal(result.error.operation, 'expectCall');
         assert.equal(
-          result.error.argument,
+          result.error.path,
           isMethod(name) ? 'matcher' : 'method',
+        );
+        assert.equal(
+          result.error.reason,
+          isMethod(name) ? 'invalid_matcher' : 'unknown_method',
         );
         return;
       }
@@ -101,7 +117,9 @@ test('ScriptedRealtimeTransport expectCall accepts a method and optional matcher
       );
       assert(!incomplete.accepted);
       assert.equal(incomplete.error.name, 'IncompleteRealtimeScenarioError');
-      assert.deepEqual(incomplete.error.pendingExpectations, [name]);
+      assert.deepEqual(incomplete.error.pendingExpectations, [
+        { order: 1, method: name },
+      ]);
     }),
     fuzzParameters(),
   );
@@ -127,7 +145,7 @@ test('ScriptedRealtimeTransport failNextCall accepts a method and an error value
       if (!result.accepted) {
         assert.equal(result.error.operation, 'failNextCall');
         assert.equal(
-          result.error.argument,
+          result.error.path,
           isMethod(name) ? 'error' : 'method',
         );
         return;
@@ -137,7 +155,9 @@ test('ScriptedRealtimeTransport failNextCall accepts a method and an error value
         realtimeErrors,
       );
       assert(!incomplete.accepted);
-      assert.deepEqual(incomplete.error.pendingFailures, [name]);
+      assert.deepEqual(incomplete.error.pendingFailures, [
+        { method: name, count: 1 },
+      ]);
     }),
     fuzzParameters(),
   );
@@ -321,9 +341,131 @@ test('ScriptedRealtimeTransport runScenario rejects malformed options with the i
       );
       if (!result.accepted && result.error.name === inputError) {
         assert.equal(result.error.operation, 'runScenario');
-        assert.equal(typeof result.error.argument, 'string');
+        assert.equal(typeof result.error.path, 'string');
+        assert.equal(typeof result.error.reason, 'string');
       }
     }),
     fuzzParameters(),
   );
+});
+
+/** One fuzzed matcher behaviour. */
+const matcherKind = fc.constantFrom(
+  'true',
+  'false',
+  'undefined',
+  'throw',
+  'throw-undefined',
+  'native-async',
+  'promise',
+  'thenable',
+  'mutate',
+  'reenter',
+  'value',
+);
+
+test('ScriptedRealtimeTransport settles every matcher outcome with the call: 0 late outcomes', async () => {
+  let late = 0;
+  await fc.assert(
+    fc.asyncProperty(
+      fc.array(fc.tuple(matcherKind, smallValue), {
+        minLength: 1,
+        maxLength: 4,
+      }),
+      async (kinds) => {
+        const transport = new ScriptedRealtimeTransport();
+        const expectations: {
+          settled: string | undefined;
+          settledLate: boolean;
+        }[] = [];
+        const userError = new Error('matcher said no');
+        for (const [kind, rawValue] of kinds) {
+          const value = materialize(rawValue);
+          const matcher = (() => {
+            switch (kind) {
+              case 'true':
+                return () => true;
+              case 'false':
+                return () => false;
+              case 'undefined':
+                return () => undefined;
+              case 'throw':
+                return () => {
+                  throw userError;
+                };
+              case 'throw-undefined':
+                return () => {
+                  throw undefined;
+                };
+              case 'native-async':
+                // deno-lint-ignore require-await
+                return async () => true;
+              case 'promise':
+                return () => Promise.resolve(true);
+              case 'thenable':
+                return () => ({ then: (ok: (v: boolean) => void) => ok(true) });
+              case 'mutate':
+                return (call: Record<string, unknown>) => {
+                  call.muted = 'changed';
+                  call.extra = value;
+                  return true;
+                };
+              case 'reenter':
+                return () => {
+                  transport.emit('audio_done');
+                  return true;
+                };
+              case 'value':
+                return () => value;
+            }
+          })();
+          const registered = outcomeOf(
+            () => transport.expectCall('mute', matcher as never),
+            realtimeErrors,
+          );
+          if (!registered.accepted) {
+            assert.equal(kind, 'native-async');
+            assert.equal(registered.error.issue, 'async_matcher');
+            continue;
+          }
+          const entry = {
+            settled: undefined as string | undefined,
+            settledLate: false,
+          };
+          expectations.push(entry);
+          const expectation = registered.value as Promise<unknown>;
+          const callResult = outcomeOf(
+            () => transport.mute(true),
+            [...realtimeErrors, 'Error'],
+          );
+          void expectation.then(
+            () => {
+              entry.settled = 'resolved';
+            },
+            () => {
+              entry.settled = 'rejected';
+            },
+          );
+          // One microtask turn: an outcome decided by the call is known.
+          await Promise.resolve();
+          await Promise.resolve();
+          if (entry.settled === undefined) entry.settledLate = true;
+          assert.equal(
+            entry.settled,
+            callResult.accepted ? 'resolved' : 'rejected',
+            `${kind}: the call and its expectation disagree`,
+          );
+          // The record is intact whatever the matcher did.
+          const call = transport.calls.at(-1)!;
+          assert(Object.isFrozen(call));
+          assert.equal((call as { muted?: unknown }).muted, true);
+          assert.equal('extra' in call, false);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        late += expectations.filter((entry) => entry.settledLate).length;
+      },
+    ),
+    fuzzParameters(),
+  );
+  assert.equal(late, 0, 'matcher outcomes settled after the call');
 });
