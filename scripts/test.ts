@@ -50,6 +50,13 @@ const stages: Stage[] = [
     ],
   },
   {
+    // The drop-in promise: a consumer written against the SDK's testing
+    // modules type-checks against them and, imports swapped, against ours.
+    name: 'compat-types',
+    cmd: 'deno',
+    args: ['run', '--allow-all', 'scripts/check_compat.ts'],
+  },
+  {
     name: 'build',
     cmd: 'deno',
     args: ['run', '--allow-all', 'scripts/build_npm.ts'],
