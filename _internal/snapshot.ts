@@ -47,23 +47,6 @@ export function detachedCopy<T>(value: T): T {
   return copyRoot(value, false);
 }
 
-/**
- * Returns `previous` when `snapshot(value)` would produce a structurally
- * identical value (same containers, same key order, same primitives by
- * `Object.is`, same runtime objects by identity), so an existing frozen
- * snapshot is reused instead of copied again; otherwise `snapshot(value)`.
- *
- * @param value The value to snapshot.
- * @param previous A value `snapshot()` returned earlier, or `undefined`.
- * @returns `previous` or a new snapshot.
- */
-export function snapshotReusing<T>(value: T, previous: unknown): T {
-  if (previous !== undefined && matches(value, previous, 0)) {
-    return previous as T;
-  }
-  return copyRoot(value, true);
-}
-
 // The buffers copied so far within the snapshot being made, by source: a
 // view and the buffer it views (or two views of one buffer) keep sharing
 // memory in the copy. Made on the first buffer met; restored after a nested
@@ -86,72 +69,22 @@ function copyRoot<T>(value: T, frozen: boolean): T {
   }
 }
 
-/** Whether `a` and `b` are the same primitive or the same object. */
-function same(a: unknown, b: unknown): boolean {
-  // `===` says 0 equals -0 and NaN differs from itself; a snapshot keeps both.
-  return a === b ? a !== 0 || Object.is(a, b) : a !== a && b !== b;
-}
-
-/**
- * Whether `snap` (a frozen snapshot, or part of one) is what `snapshot()`
- * would make of `value` now. Buffers never match (they are cheap to copy
- * again); cycles and very deep data give up, so the caller copies them.
- */
-function matches(value: unknown, snap: unknown, depth: number): boolean {
-  if (same(value, snap)) return true;
-  if (
-    typeof value !== 'object' || value === null ||
-    typeof snap !== 'object' || snap === null || depth > fastDepth
-  ) {
-    return false;
-  }
-  if (isArray(value)) {
-    if (
-      !isArray(snap) || snap.length !== value.length ||
-      value.length > sparseLength
-    ) {
-      return false;
-    }
-    for (let i = 0; i < value.length; i++) {
-      const item = value[i];
-      const old = snap[i];
-      if (!same(item, old) && !matches(item, old, depth + 1)) return false;
-    }
-    return true;
-  }
-  const proto = getProto(value);
-  if (proto !== null && !isPlainProto(proto)) return false;
-  // A snapshot of a plain object has this realm's prototype (or null).
-  if (
-    isArray(snap) || getProto(snap) !== (proto === null ? null : objectProto)
-  ) {
-    return false;
-  }
-  const keys = Object.keys(snap);
-  const source = value as Record<string, unknown>;
-  const old = snap as Record<string, unknown>;
-  let index = 0;
-  for (const key in source) {
-    if (!Object.hasOwn(source, key)) continue;
-    if (keys[index++] !== key) return false;
-    const item = source[key];
-    if (!same(item, old[key]) && !matches(item, old[key], depth + 1)) {
-      return false;
-    }
-  }
-  return index === keys.length;
-}
-
 /** Copies already made, by source; only used once the fast path gives up. */
 type Seen = Map<object, unknown>;
 
-// The fast path keeps no map of visited containers; past this depth it
-// assumes a cycle and the slow path (which preserves cycles) takes over.
-const fastDepth = 200;
-// Arrays longer than this are copied by their own indexes (they may be
-// sparse), and never compared for reuse.
-const sparseLength = 2 ** 20;
-const tooDeep = new Error('snapshot too deep');
+/**
+ * The fast path keeps no map of visited containers; past this depth it
+ * assumes a cycle and the slow path (which preserves cycles) takes over.
+ */
+export const fastDepth: number = 200;
+/**
+ * Arrays longer than this are copied by their own indexes (they may be
+ * sparse), so code comparing with a snapshot should not walk them.
+ */
+export const sparseLength: number = 2 ** 20;
+const tooDeep = new Error(
+  'Snapshot too deep: falling back to the cycle-safe copy',
+);
 
 function copy(
   value: object,
@@ -159,18 +92,30 @@ function copy(
   depth: number,
   frozen: boolean,
 ): unknown {
-  if (isArray(value)) return copyArray(value, seen, depth, frozen);
-  const proto = getProto(value);
-  if (proto === objectProto || proto === null || isPlainProto(proto)) {
-    return copyObject(
+  const array = isArray(value);
+  const proto = array ? undefined : getProto(value);
+  if (
+    !array && proto !== objectProto && proto !== null &&
+    !isPlainPrototype(proto)
+  ) {
+    return copyBytes(value, undefined) ?? value;
+  }
+  // A container: the fast path bounds the depth, the slow one reuses copies.
+  if (seen === undefined) {
+    if (depth > fastDepth) throw tooDeep;
+  } else {
+    const done = seen.get(value);
+    if (done !== undefined) return done;
+  }
+  return array
+    ? copyArray(value as unknown[], seen, depth, frozen)
+    : copyObject(
       value as Record<string, unknown>,
       proto === null ? null : objectProto,
       seen,
       depth,
       frozen,
     );
-  }
-  return copyBytes(value, undefined) ?? value;
 }
 
 function copyArray(
@@ -179,12 +124,6 @@ function copyArray(
   depth: number,
   frozen: boolean,
 ): readonly unknown[] {
-  if (seen === undefined) {
-    if (depth > fastDepth) throw tooDeep;
-  } else {
-    const done = seen.get(source);
-    if (done !== undefined) return done as readonly unknown[];
-  }
   const length = source.length;
   const out = new Array(length);
   seen?.set(source, out);
@@ -232,12 +171,6 @@ function copyObject(
   depth: number,
   frozen: boolean,
 ): Record<string, unknown> {
-  if (seen === undefined) {
-    if (depth > fastDepth) throw tooDeep;
-  } else {
-    const done = seen.get(source);
-    if (done !== undefined) return done as Record<string, unknown>;
-  }
   const out: Record<string, unknown> = proto === null
     ? Object.create(null)
     : {};
@@ -393,9 +326,13 @@ const otherProtos = new WeakSet<object>();
 /**
  * Whether `proto` is the `Object.prototype` of some realm: it has no
  * prototype itself and an own `constructor`, a function named `Object`
- * whose `prototype` is `proto`. Read without running accessors.
+ * whose `prototype` is `proto`. Read without running accessors; never
+ * throws.
+ *
+ * @param proto A prototype.
+ * @returns `true` for the `Object.prototype` of any realm.
  */
-function isPlainProto(proto: object): boolean {
+export function isPlainPrototype(proto: object): boolean {
   if (proto === objectProto || plainProtos.has(proto)) return true;
   if (otherProtos.has(proto)) return false;
   let plain = false;
@@ -417,7 +354,7 @@ function isPlainProto(proto: object): boolean {
 function isPlain(value: object): boolean {
   if (isArray(value)) return true;
   const proto = getProto(value);
-  return proto === null || isPlainProto(proto);
+  return proto === null || isPlainPrototype(proto);
 }
 
 // Frozen containers known to hold bytes (true) or not (false). A frozen

@@ -23,3 +23,9 @@ export function isThenable(value: unknown): value is PromiseLike<unknown> {
     return false;
   }
 }
+
+/**
+ * Does nothing: the handler that marks a promise as observed, so its
+ * rejection is never reported as unhandled.
+ */
+export function noop(): void {}

@@ -11,10 +11,9 @@ import {
   detachedCopy,
   holdsBytes,
   snapshot,
-  snapshotReusing,
   withFreshBytes,
 } from '../../_internal/snapshot.ts';
-import { frozenView } from '../../_internal/view.ts';
+import { snapshotReusing } from '../../model/_request_snapshot.ts';
 
 // Deno, Bun and Node all ship node:vm; this proves it on each runtime
 // rather than skipping silently.
@@ -124,8 +123,8 @@ test('ScriptedModel records a request from another realm frozen and detached', a
         tools: [], outputType: 'text', handoffs: [], tracing: false })`,
   );
   await model.getResponse(request);
-  request.input[0].content = 'changed';
-  const recorded = model.calls[0].request;
+  request.input[0]!.content = 'changed';
+  const recorded = model.calls[0]!.request;
   assert.ok(Object.isFrozen(recorded));
   assert.ok(Object.isFrozen(recorded.input));
   assert.ok(Object.isFrozen((recorded.input as object[])[0]));
@@ -141,11 +140,11 @@ test('ScriptedModel records a request from another realm frozen and detached', a
   );
   const result = await runner.run(new Agent({ name: 'A', model }), input);
   assert.equal(result.finalOutput, 'two');
-  input[0].content = 'changed';
-  const items = model.calls[1].request.input as Array<{ content: string }>;
+  input[0]!.content = 'changed';
+  const items = model.calls[1]!.request.input as Array<{ content: string }>;
   assert.ok(Object.isFrozen(items));
   assert.ok(Object.isFrozen(items[0]));
-  assert.equal(items[0].content, 'from the other realm');
+  assert.equal(items[0]!.content, 'from the other realm');
 });
 
 test('scriptedSandboxSession records arguments from another realm frozen and detached', async () => {
@@ -157,7 +156,7 @@ test('scriptedSandboxSession records arguments from another realm frozen and det
   );
   await session.execCommand(args);
   args.env.A = 'changed';
-  const recorded = session.calls[0].args[0] as { env: { A: string } };
+  const recorded = session.calls[0]!.args[0] as { env: { A: string } };
   assert.ok(Object.isFrozen(recorded));
   assert.ok(Object.isFrozen(recorded.env));
   assert.equal(recorded.env.A, '1');
@@ -278,55 +277,4 @@ test('withFreshBytes keeps cycles of a record that holds bytes', () => {
   // An inner container reached first still finds the bytes through the
   // cycle.
   assert.equal(holdsBytes(record.inner), true);
-});
-
-test('frozenView reuses its view while no record holds bytes', () => {
-  const items: object[] = [snapshot({ a: 1 })];
-  const first = frozenView(items, undefined);
-  assert.equal(frozenView(items, first), first);
-  items.push(snapshot({ b: [2] }));
-  const second = frozenView(items, first);
-  assert.notEqual(second, first);
-  assert.equal(second.length, 2);
-  assert.equal(frozenView(items, second), second);
-  assert.ok(Object.isFrozen(second));
-});
-
-test('frozenView hands out fresh bytes per read and keeps other records', () => {
-  const plain = snapshot({ index: 0 });
-  const withBytes = Object.freeze({
-    index: 1,
-    args: snapshot([new Uint8Array([1, 2])]),
-  });
-  const items: object[] = [plain, withBytes];
-  const first = frozenView(items, undefined);
-  const second = frozenView(items, first);
-  assert.notEqual(second, first);
-  assert.equal(first[0], plain);
-  assert.equal(second[0], plain);
-  const bytes = (read: readonly object[]) =>
-    (read[1] as typeof withBytes).args[0] as Uint8Array;
-  assert.notEqual(bytes(first), bytes(second));
-  bytes(first)[0] = 99;
-  assert.deepEqual([...bytes(second)], [1, 2]);
-  assert.deepEqual([...bytes(frozenView(items, second))], [1, 2]);
-  assert.ok(Object.isFrozen(first[1]));
-});
-
-test('frozenView does not run accessors: an owner serving bytes by getter keeps its record', () => {
-  let reads = 0;
-  const record = Object.freeze(
-    Object.defineProperty({ index: 0 }, 'audio', {
-      enumerable: true,
-      get() {
-        reads++;
-        return new ArrayBuffer(2);
-      },
-    }),
-  );
-  const items = [record];
-  const view = frozenView(items, undefined);
-  assert.equal(view[0], record);
-  assert.equal(frozenView(items, view), view);
-  assert.equal(reads, 0);
 });

@@ -1,11 +1,8 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import vm from 'node:vm';
-import {
-  detachedCopy,
-  snapshot,
-  snapshotReusing,
-} from '../../_internal/snapshot.ts';
+import { detachedCopy, snapshot } from '../../_internal/snapshot.ts';
+import { snapshotReusing } from '../../model/_request_snapshot.ts';
 
 test('snapshot copies and freezes arrays and plain objects', () => {
   const source = { list: [1, { a: 'x' }], nested: { deep: { n: 1 } } };
