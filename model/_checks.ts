@@ -1,82 +1,117 @@
 /**
- * Checks shared by the model's step factories, item helpers and calls:
- * hostile-value-safe rendering, and validation of responders, retry advice
- * and stream events. Private to the model folder.
+ * The validation plumbing of the model's steps, factories, item helpers and
+ * calls: where a problem is ({@link At}), the error for it, and the checks
+ * shared by several kinds of step. Private to the model folder.
  *
  * @module
  */
-import type { StreamEvent } from '@openai/agents-core';
-import { snapshot } from '../_internal/snapshot.ts';
-import { describeValue } from './_describe.ts';
+import { describe } from '../_internal/format.ts';
 import {
   InvalidScriptedModelStepError,
   type InvalidScriptedModelStepIssue,
   type InvalidScriptedModelStepReason,
 } from './errors.ts';
-import type { ModelRetryAdviceInput, ModelStreamEvents } from './steps.ts';
 
-/** Where a step was defined or used, for error fields. */
-export interface Where {
+/**
+ * Where the value under check belongs: the step's type, and where the step
+ * was defined (`inputIndex`) or used (`callIndex`). Every field is optional:
+ * a factory knows only the type, an item helper nothing.
+ */
+export interface At {
+  /** The step's `type`, when known. */
+  readonly stepType?: string | undefined;
   /** Zero-based position among the constructor's or `enqueue()`'s inputs. */
-  inputIndex?: number;
+  readonly inputIndex?: number | undefined;
   /** Zero-based index of the call using the step. */
-  callIndex?: number;
+  readonly callIndex?: number | undefined;
 }
 
-const isArray = Array.isArray;
+/** Nowhere in particular: an item helper's argument. */
+export const nowhere: At = Object.freeze({});
 
 /** The finer fields of an invalid-step error. */
 export interface Found {
   /** The finer classification; `reason` when omitted. */
-  issue?: InvalidScriptedModelStepIssue;
+  readonly issue?: InvalidScriptedModelStepIssue | undefined;
   /** Where in the input. */
-  path?: string;
-  /** What was found, rendered. */
-  received?: string;
+  readonly path?: string | undefined;
+  /** What was found, rendered ({@link describe}). */
+  readonly received?: string | undefined;
   /** The closest valid name. */
-  suggestion?: string;
+  readonly suggestion?: string | undefined;
 }
 
 /**
- * An `InvalidScriptedModelStepError` for a step defined or used at `where`.
+ * An `InvalidScriptedModelStepError` for a step at `at`.
  *
  * @param reason What is wrong, as the SDK module says it.
- * @param stepType The step's type, if known.
- * @param where Where the step was defined or used.
+ * @param at Where the step was defined or used.
  * @param found The finer fields.
  * @param cause The error thrown while reading the input, if any.
  * @returns The error, to throw.
  */
-export function fail(
+export function invalid(
   reason: InvalidScriptedModelStepReason,
-  stepType: string | undefined,
-  where: Where | undefined,
+  at: At,
   found?: Found,
-  cause?: unknown,
+  cause?: { readonly cause: unknown },
 ): InvalidScriptedModelStepError {
   return new InvalidScriptedModelStepError(
     {
       reason,
       issue: found?.issue,
-      inputIndex: where?.inputIndex,
-      callIndex: where?.callIndex,
-      stepType,
+      inputIndex: at.inputIndex,
+      callIndex: at.callIndex,
+      stepType: at.stepType,
       path: found?.path,
       received: found?.received,
       suggestion: found?.suggestion,
     },
-    cause === undefined ? undefined : { cause },
+    cause,
   );
 }
 
 /**
- * Renders a found value for an error's `received`; never throws.
+ * The error for an input whose reading threw: `invalid_input`, issue
+ * `unreadable`, the thrown value kept as `cause`.
  *
- * @param value The value found.
- * @returns Its short rendering, or `undefined` when it cannot be read.
+ * @param at Where the step was defined or used.
+ * @param path Where the value being read is, if known.
+ * @param cause What the read threw.
+ * @returns The error, to throw.
  */
-export function show(value: unknown): string | undefined {
-  return describeValue(value);
+export function unreadable(
+  at: At,
+  path: string | undefined,
+  cause: unknown,
+): InvalidScriptedModelStepError {
+  return invalid('invalid_input', at, { issue: 'unreadable', path }, {
+    cause,
+  });
+}
+
+/**
+ * Runs a check that reads user values, turning anything thrown but an
+ * `InvalidScriptedModelStepError` (a throwing getter, a revoked proxy) into
+ * {@link unreadable}.
+ *
+ * @param at Where the step was defined or used.
+ * @param check The check.
+ * @param path Where the value being read is, if known.
+ * @returns What the check returns.
+ * @throws {InvalidScriptedModelStepError} From the check, or `unreadable`.
+ */
+export function guarded<T>(
+  at: At,
+  check: () => T,
+  path?: string,
+): T {
+  try {
+    return check();
+  } catch (error) {
+    if (error instanceof InvalidScriptedModelStepError) throw error;
+    throw unreadable(at, path, error);
+  }
 }
 
 /**
@@ -93,176 +128,137 @@ export function join(base: string | undefined, key: string): string {
 }
 
 /**
+ * What kind of value a user gave: an array, a non-array object, or
+ * anything else.
+ *
+ * @param value The value.
+ * @param at Where the step was defined or used.
+ * @param path Where the value is, if known.
+ * @returns The kind.
+ * @throws {InvalidScriptedModelStepError} `unreadable` for a revoked proxy
+ * (even `Array.isArray` throws on one).
+ */
+export function kindOf(
+  value: unknown,
+  at: At,
+  path: string | undefined,
+): 'array' | 'record' | 'other' {
+  if (typeof value !== 'object' || value === null) return 'other';
+  try {
+    return Array.isArray(value) ? 'array' : 'record';
+  } catch (error) {
+    throw unreadable(at, path, error);
+  }
+}
+
+/**
  * Whether a value is a non-array object.
  *
  * @param value The value.
  * @returns `true` for objects other than arrays.
  */
 export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !isArray(value);
-}
-
-/**
- * Whether a required value is absent.
- *
- * @param value The value.
- * @returns `true` for `undefined`.
- */
-export function isMissing(value: unknown): boolean {
-  return value === undefined;
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**
  * Checks a responder callback.
  *
  * @param respond The callback.
- * @param stepType The step's type, for the error.
- * @param where Where the step was defined.
+ * @param at Where the step was defined (with its type).
  * @throws {InvalidScriptedModelStepError} `missing_responder`.
  */
-export function checkFunction(
-  respond: unknown,
-  stepType: string,
-  where?: Where,
-): void {
-  if (typeof respond !== 'function') {
-    throw fail(
-      'missing_responder',
-      stepType,
-      where,
-      respond === undefined ? { path: 'respond' } : {
-        issue: 'invalid_responder',
-        path: 'respond',
-        received: show(respond),
-      },
-    );
-  }
+export function checkFunction(respond: unknown, at: At): void {
+  if (typeof respond === 'function') return;
+  throw invalid(
+    'missing_responder',
+    at,
+    respond === undefined ? { path: 'respond' } : {
+      issue: 'invalid_responder',
+      path: 'respond',
+      received: describe(respond),
+    },
+  );
 }
 
 /**
- * Checks and snapshots retry advice.
+ * Checks retry advice: `undefined`, a callback, or an advice object.
  *
  * @param advice The advice.
- * @param where Where the step was defined.
- * @returns The callback, or a frozen copy of fixed advice.
+ * @param at Where the step was defined.
  * @throws {InvalidScriptedModelStepError} `invalid_input`.
  */
-export function checkRetryAdvice(
-  advice: unknown,
-  where?: Where,
-): ModelRetryAdviceInput | undefined {
-  if (advice === undefined || typeof advice === 'function') {
-    return advice as ModelRetryAdviceInput | undefined;
-  }
-  if (!isRecord(advice)) {
-    throw fail('invalid_input', 'error', where, {
-      issue: 'invalid_retry_advice',
-      path: 'retryAdvice',
-      received: show(advice),
-    });
-  }
-  return snapshot(advice);
+export function checkRetryAdvice(advice: unknown, at: At): void {
+  if (advice === undefined || typeof advice === 'function') return;
+  if (kindOf(advice, at, 'retryAdvice') === 'record') return;
+  throw invalid('invalid_input', at, {
+    issue: 'invalid_retry_advice',
+    path: 'retryAdvice',
+    received: describe(advice),
+  });
 }
 
 /**
- * Checks stream events; arrays are checked item by item and snapshotted,
- * other iterables are checked as they are read.
+ * Checks stream events without copying them: an array item by item, any
+ * other value for being iterable (its events are checked as they are read).
  *
  * @param events The events.
- * @param stepType The step's type, for the error.
- * @param where Where the step was defined or used.
- * @returns The events to stream.
- * @throws {InvalidScriptedModelStepError} `invalid_stream`.
+ * @param at Where the step was defined or used.
+ * @param path Where the events are, relative to the step.
+ * @throws {InvalidScriptedModelStepError} `invalid_stream`, or
+ * `unreadable`.
  */
-export function checkEvents(
-  events: unknown,
-  stepType: string,
-  where?: Where,
-  path: string = 'events',
-): ModelStreamEvents {
-  if (isArray(events)) {
-    for (let i = 0; i < events.length; i++) {
-      checkEvent(events[i], i, stepType, where, path);
+export function checkEvents(events: unknown, at: At, path: string): void {
+  guarded(at, () => {
+    if (Array.isArray(events)) {
+      for (let i = 0; i < events.length; i++) {
+        checkEvent(events[i], i, at, path);
+      }
+      return;
     }
-    return snapshot(events) as readonly StreamEvent[];
-  }
-  const iterable = (typeof events === 'object' && events !== null) ||
-    typeof events === 'function';
-  const source = events as Record<symbol, unknown>;
-  if (
-    !iterable || (typeof source[Symbol.asyncIterator] !== 'function' &&
-      typeof source[Symbol.iterator] !== 'function')
-  ) {
-    throw fail('invalid_stream', stepType, where, {
-      path,
-      received: show(events),
-    });
-  }
-  return events as ModelStreamEvents;
+    const source = events as Record<symbol, unknown>;
+    if (
+      ((typeof events !== 'object' || events === null) &&
+        typeof events !== 'function') ||
+      (typeof source[Symbol.asyncIterator] !== 'function' &&
+        typeof source[Symbol.iterator] !== 'function')
+    ) {
+      throw invalid('invalid_stream', at, {
+        path,
+        received: describe(events),
+      });
+    }
+  }, path);
 }
 
 /**
- * Checks one stream event.
+ * Checks one stream event: an object with a string `type`.
  *
  * @param event The event.
  * @param position Its zero-based position in the stream.
- * @param stepType The step's type, for the error.
- * @param where Where the step was defined or used.
+ * @param at Where the step was defined or used.
  * @param path Where the events are, relative to the step.
  * @throws {InvalidScriptedModelStepError} `invalid_stream`.
  */
 export function checkEvent(
   event: unknown,
   position: number,
-  stepType: string,
-  where?: Where,
-  path: string = 'events',
+  at: At,
+  path: string,
 ): void {
   if (!isRecord(event)) {
-    throw fail('invalid_stream', stepType, where, {
+    throw invalid('invalid_stream', at, {
       issue: 'invalid_event',
       path: `${path}[${position}]`,
-      received: show(event),
+      received: describe(event),
     });
   }
   const type = event.type;
   if (typeof type !== 'string') {
-    throw fail('invalid_stream', stepType, where, {
+    throw invalid('invalid_stream', at, {
       issue: 'invalid_event',
       path: `${path}[${position}].type`,
-      received: show(type),
+      received: describe(type),
     });
-  }
-}
-
-/**
- * Runs a check, turning anything but an `InvalidScriptedModelStepError`
- * (a throwing getter, a revoked proxy) into `invalid_input` with issue
- * `unreadable` and the thrown value as `cause`.
- *
- * @param stepType The step's type, for the error.
- * @param where Where the step was defined.
- * @param check The check.
- * @param path Where the value being read is, if known.
- * @returns What the check returns.
- * @throws {InvalidScriptedModelStepError} From the check, or `invalid_input`.
- */
-export function guarded<T>(
-  stepType: string | undefined,
-  where: Where | undefined,
-  check: () => T,
-  path?: string,
-): T {
-  try {
-    return check();
-  } catch (error) {
-    if (error instanceof InvalidScriptedModelStepError) throw error;
-    throw fail(
-      'invalid_input',
-      stepType,
-      where,
-      { issue: 'unreadable', path },
-      error,
-    );
   }
 }

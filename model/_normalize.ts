@@ -1,32 +1,34 @@
 /**
  * Validation and normalization of scripted model inputs, done once where a
- * step is defined. Private to the model folder.
+ * step is defined: each input is read once ({@link readFields}), checked,
+ * and its data snapshotted. Private to the model folder.
  *
  * @module
  */
 import type { AgentOutputItem, UsageInput } from '@openai/agents-core';
+import { closest, describe, listNames } from '../_internal/format.ts';
+import { readFields } from '../_internal/read.ts';
 import { snapshot } from '../_internal/snapshot.ts';
 import {
+  type At,
   checkEvents,
   checkFunction,
   checkRetryAdvice,
-  fail,
   type Found,
   guarded,
-  isMissing,
+  invalid,
   isRecord,
   join,
-  show,
-  type Where,
+  kindOf,
+  unreadable,
 } from './_checks.ts';
-import { closest, describeKeys } from './_describe.ts';
 import { readUsage } from './_usage.ts';
 import type {
   ModelResponder,
   ModelRetryAdviceInput,
   ModelStreamEvents,
   ModelStreamResponder,
-} from './steps.ts';
+} from './types.ts';
 
 /** A validated response, frozen; materialized afresh for every call. */
 export interface ResponseTemplate {
@@ -64,7 +66,7 @@ export type NormalizedStep =
 const isArray = Array.isArray;
 
 /** The keys of each step envelope; any other key is rejected. */
-const envelopeKeys: Record<string, readonly string[]> = {
+const envelopeKeys: Readonly<Record<string, readonly string[]>> = {
   response: ['type', 'response'],
   responder: ['type', 'respond'],
   error: ['type', 'error', 'retryAdvice'],
@@ -74,42 +76,172 @@ const envelopeKeys: Record<string, readonly string[]> = {
 
 const stepTypeNames = Object.keys(envelopeKeys);
 
+/** The fields of a `ModelResponse` the model reads. */
+const responseKeys = [
+  'output',
+  'usage',
+  'responseId',
+  'requestId',
+  'providerData',
+  'rawUsage',
+] as const;
+
+type ResponseFields = { readonly [K in typeof responseKeys[number]]?: unknown };
+
+/** Every field an input may have: a response's and each envelope's. */
+const inputKeys = [
+  'type',
+  ...responseKeys,
+  'response',
+  'respond',
+  'error',
+  'retryAdvice',
+  'events',
+] as const;
+
 /** Names an input without `type` or `output` may have misspelled. */
 const inputNames = ['type', 'output', 'usage'];
 
+/** A response read and checked, nothing copied yet. */
+interface CheckedResponse {
+  readonly output: readonly unknown[];
+  readonly usage: UsageInput | undefined;
+  readonly fields: ResponseFields | undefined;
+}
+
 function checkItems(
   output: readonly unknown[],
-  stepType: string | undefined,
-  where: Where | undefined,
+  at: At,
   base: string | undefined,
 ): void {
-  for (let i = 0; i < output.length; i++) {
-    const item = output[i];
-    if (!isRecord(item)) {
-      throw fail('invalid_response', stepType, where, {
-        issue: 'invalid_item',
-        path: join(base, `[${i}]`),
-        received: show(item),
-      });
+  guarded(at, () => {
+    for (let i = 0; i < output.length; i++) {
+      const item = output[i];
+      if (!isRecord(item)) {
+        throw invalid('invalid_response', at, {
+          issue: 'invalid_item',
+          path: join(base, `[${i}]`),
+          received: describe(item),
+        });
+      }
     }
-  }
+  }, base);
 }
 
 function optional(
-  value: unknown,
-  kind: 'string' | 'object',
-  name: string,
-  stepType: string | undefined,
-  where: Where | undefined,
+  fields: ResponseFields,
+  name: 'responseId' | 'requestId' | 'providerData' | 'rawUsage',
+  at: At,
   base: string | undefined,
 ): void {
+  const value = fields[name];
   if (value === undefined) return;
-  if (kind === 'string' ? typeof value === 'string' : isRecord(value)) return;
-  throw fail('invalid_response', stepType, where, {
+  const kind = name === 'responseId' || name === 'requestId'
+    ? typeof value === 'string'
+    : isRecord(value);
+  if (kind) return;
+  throw invalid('invalid_response', at, {
     issue: 'invalid_field',
     path: join(base, name),
-    received: show(value),
+    received: describe(value),
   });
+}
+
+/** Checks the fields of a `ModelResponse`, read once. */
+function checkFields(
+  fields: ResponseFields,
+  at: At,
+  base: string | undefined,
+): CheckedResponse {
+  const output = fields.output;
+  const outputPath = join(base, 'output');
+  if (kindOf(output, at, outputPath) !== 'array') {
+    throw invalid('invalid_response', at, {
+      issue: 'invalid_output',
+      path: outputPath,
+      received: describe(output),
+    });
+  }
+  checkItems(output as readonly unknown[], at, outputPath);
+  optional(fields, 'responseId', at, base);
+  optional(fields, 'requestId', at, base);
+  optional(fields, 'providerData', at, base);
+  optional(fields, 'rawUsage', at, base);
+  const usage = fields.usage === undefined
+    ? undefined
+    : readUsage(fields.usage, at, base);
+  return { output: output as readonly unknown[], usage, fields };
+}
+
+/** Reads and checks an output array or a `ModelResponse`. */
+function checkAny(
+  value: unknown,
+  at: At,
+  base: string | undefined,
+): CheckedResponse {
+  const kind = kindOf(value, at, base);
+  if (kind === 'array') {
+    const output = value as readonly unknown[];
+    checkItems(output, at, base);
+    return { output, usage: undefined, fields: undefined };
+  }
+  if (kind !== 'record') {
+    throw invalid('invalid_response', at, {
+      path: base,
+      received: describe(value),
+    });
+  }
+  const read = readFields(value as object, responseKeys);
+  if (!read.ok) {
+    throw unreadable(
+      at,
+      read.key === undefined ? base : join(base, read.key),
+      read.cause,
+    );
+  }
+  return checkFields(read.fields, at, base);
+}
+
+/** Snapshots a checked response into its frozen template. */
+function template(
+  checked: CheckedResponse,
+  at: At,
+  base: string | undefined,
+): ResponseTemplate {
+  return guarded(at, () => {
+    const fields = checked.fields;
+    return Object.freeze({
+      output: snapshot(checked.output) as readonly AgentOutputItem[],
+      usage: checked.usage === undefined ? undefined : snapshot(checked.usage),
+      responseId: fields?.responseId as string | undefined,
+      requestId: fields?.requestId as string | undefined,
+      providerData: snapshot(
+        fields?.providerData as Record<string, unknown> | undefined,
+      ),
+      rawUsage: snapshot(
+        fields?.rawUsage as Record<string, unknown> | undefined,
+      ),
+      shorthand: fields === undefined,
+    });
+  }, base);
+}
+
+/**
+ * Checks an output array or a `ModelResponse` without copying it: what a
+ * factory does, leaving the snapshot to the constructor or `enqueue()`.
+ *
+ * @param value The response.
+ * @param at Where the response was defined.
+ * @param base The path of the response relative to the step, if any.
+ * @throws {InvalidScriptedModelStepError} `invalid_response`, or
+ * `invalid_input` (issue `unreadable`) when reading the value throws.
+ */
+export function checkResponse(
+  value: unknown,
+  at: At,
+  base: string | undefined,
+): void {
+  checkAny(value, at, base);
 }
 
 /**
@@ -117,75 +249,18 @@ function optional(
  * it.
  *
  * @param value The response.
- * @param stepType The step's type, for the error.
- * @param where Where the response was defined or returned.
+ * @param at Where the response was defined or returned.
  * @param base The path of the response relative to the step, if any.
  * @returns The frozen template.
  * @throws {InvalidScriptedModelStepError} `invalid_response`, or
- * `invalid_input` when reading the value throws.
+ * `invalid_input` (issue `unreadable`) when reading the value throws.
  */
 export function readResponse(
   value: unknown,
-  stepType: string | undefined,
-  where?: Where,
-  base?: string,
+  at: At,
+  base: string | undefined,
 ): ResponseTemplate {
-  return guarded(stepType, where, () => {
-    if (isArray(value)) {
-      checkItems(value, stepType, where, base);
-      return template(snapshot(value), undefined, true);
-    }
-    if (!isRecord(value)) {
-      throw fail('invalid_response', stepType, where, {
-        path: base,
-        received: show(value),
-      });
-    }
-    const { output, usage, responseId, requestId, providerData, rawUsage } =
-      value;
-    const outputPath = join(base, 'output');
-    if (!isArray(output)) {
-      throw fail('invalid_response', stepType, where, {
-        issue: 'invalid_output',
-        path: outputPath,
-        received: show(output),
-      });
-    }
-    checkItems(output, stepType, where, outputPath);
-    optional(responseId, 'string', 'responseId', stepType, where, base);
-    optional(requestId, 'string', 'requestId', stepType, where, base);
-    optional(providerData, 'object', 'providerData', stepType, where, base);
-    optional(rawUsage, 'object', 'rawUsage', stepType, where, base);
-    const data = usage === undefined
-      ? undefined
-      : readUsage(usage, stepType, where, base);
-    return template(snapshot(output), data, false, {
-      responseId: responseId as string | undefined,
-      requestId: requestId as string | undefined,
-      providerData: snapshot(providerData as Record<string, unknown>),
-      rawUsage: snapshot(rawUsage as Record<string, unknown>),
-    });
-  }, base);
-}
-
-function template(
-  output: readonly AgentOutputItem[],
-  usage: UsageInput | undefined,
-  shorthand: boolean,
-  extra?: Pick<
-    ResponseTemplate,
-    'responseId' | 'requestId' | 'providerData' | 'rawUsage'
-  >,
-): ResponseTemplate {
-  return Object.freeze({
-    output,
-    usage,
-    responseId: extra?.responseId,
-    requestId: extra?.requestId,
-    providerData: extra?.providerData,
-    rawUsage: extra?.rawUsage,
-    shorthand,
-  });
+  return template(checkAny(value, at, base), at, base);
 }
 
 /**
@@ -203,27 +278,28 @@ export function normalizeInput(
   input: unknown,
   inputIndex: number,
 ): NormalizedStep {
-  const where: Where = { inputIndex };
-  return guarded(undefined, where, (): NormalizedStep => {
-    if (isArray(input)) {
+  const at: At = { inputIndex };
+  return guarded(at, (): NormalizedStep => {
+    const kind = kindOf(input, at, undefined);
+    if (kind === 'array') {
+      return { type: 'response', template: readResponse(input, at, undefined) };
+    }
+    if (kind !== 'record') {
+      throw invalid('invalid_input', at, { received: describe(input) });
+    }
+    const read = readFields(input as object, inputKeys);
+    if (!read.ok) throw unreadable(at, read.key, read.cause);
+    const { fields, keys } = read;
+    if ('type' in fields) return normalizeEnvelope(fields, keys, at);
+    if ('output' in fields || 'usage' in fields) {
       return {
         type: 'response',
-        template: readResponse(input, undefined, where),
+        template: template(checkFields(fields, at, undefined), at, undefined),
       };
     }
-    if (!isRecord(input)) {
-      throw fail('invalid_input', undefined, where, { received: show(input) });
-    }
-    if ('type' in input) return normalizeEnvelope(input, input.type, where);
-    if ('output' in input || 'usage' in input) {
-      return {
-        type: 'response',
-        template: readResponse(input, undefined, where),
-      };
-    }
-    throw fail('invalid_input', undefined, where, {
-      received: show(input),
-      suggestion: suggestKey(Object.keys(input), inputNames),
+    throw invalid('invalid_input', at, {
+      received: describe(input),
+      suggestion: suggestKey(keys, inputNames),
     });
   });
 }
@@ -241,10 +317,9 @@ function suggestKey(
 }
 
 function unknownKeys(
-  input: Record<string, unknown>,
+  keys: readonly string[],
   allowed: readonly string[],
 ): string[] {
-  const keys = Object.keys(input);
   if (keys.length <= allowed.length && keys.every((k) => allowed.includes(k))) {
     return [];
   }
@@ -256,104 +331,110 @@ function unknownKeys(
  * are what was found, and the misspelled one is named.
  */
 function missing(
-  input: Record<string, unknown>,
+  keys: readonly string[],
   type: string,
   path: string,
 ): Found {
-  const allowed = envelopeKeys[type];
-  const unknown = unknownKeys(input, allowed);
+  const allowed = envelopeKeys[type] ?? [];
+  const unknown = unknownKeys(keys, allowed);
   if (unknown.length === 0) return { path };
   return {
     path,
-    received: describeKeys(unknown),
+    received: listNames(unknown),
     suggestion: suggestKey(unknown, allowed),
   };
 }
 
-function checkKeys(
-  input: Record<string, unknown>,
-  type: string,
-  where: Where,
-): void {
-  const allowed = envelopeKeys[type];
-  const unknown = unknownKeys(input, allowed);
+function checkKeys(keys: readonly string[], type: string, at: At): void {
+  const allowed = envelopeKeys[type] ?? [];
+  const unknown = unknownKeys(keys, allowed);
   if (unknown.length === 0) return;
-  throw fail('invalid_input', type, where, {
+  throw invalid('invalid_input', at, {
     issue: 'unknown_property',
     path: unknown[0],
-    received: describeKeys(unknown),
+    received: listNames(unknown),
     suggestion: suggestKey(unknown, allowed),
   });
 }
 
+type InputFields = { readonly [K in typeof inputKeys[number]]?: unknown };
+
 function normalizeEnvelope(
-  input: Record<string, unknown>,
-  type: unknown,
-  where: Where,
+  fields: InputFields,
+  keys: readonly string[],
+  where: At,
 ): NormalizedStep {
+  const type = fields.type;
   if (typeof type !== 'string' || !Object.hasOwn(envelopeKeys, type)) {
-    throw fail(
+    throw invalid(
       'unknown_step_type',
-      typeof type === 'string' ? type : undefined,
-      where,
+      { ...where, stepType: typeof type === 'string' ? type : undefined },
       {
         path: 'type',
-        received: show(type),
+        received: describe(type),
         suggestion: closest(type, stepTypeNames),
       },
     );
   }
+  const at: At = { ...where, stepType: type };
   // Each step's own checks first, so `reason` is the SDK module's; then
   // keys the step type does not have.
   let step: NormalizedStep;
   switch (type) {
     case 'response': {
-      if (isMissing(input.response)) {
-        throw fail(
-          'missing_response',
-          type,
-          where,
-          missing(input, type, 'response'),
-        );
+      if (fields.response === undefined) {
+        throw invalid('missing_response', at, missing(keys, type, 'response'));
       }
+      // A malformed response names no step type, as the SDK module's does.
       step = {
         type,
-        template: readResponse(input.response, undefined, where, 'response'),
+        template: readResponse(fields.response, where, 'response'),
       };
       break;
     }
     case 'responder':
     case 'stream_responder': {
-      const respond = input.respond;
+      const respond = fields.respond;
       if (respond === undefined) {
-        throw fail(
-          'missing_responder',
-          type,
-          where,
-          missing(input, type, 'respond'),
-        );
+        throw invalid('missing_responder', at, missing(keys, type, 'respond'));
       }
-      checkFunction(respond, type, where);
+      checkFunction(respond, at);
       step = type === 'responder'
         ? { type, respond: respond as ModelResponder }
         : { type, respond: respond as ModelStreamResponder };
       break;
     }
     case 'error': {
-      const error = input.error;
+      const error = fields.error;
       if (error === undefined) {
-        throw fail('missing_error', type, where, missing(input, type, 'error'));
+        throw invalid('missing_error', at, missing(keys, type, 'error'));
       }
+      const advice = fields.retryAdvice;
+      checkRetryAdvice(advice, at);
       step = {
         type,
         error,
-        advice: checkRetryAdvice(input.retryAdvice, where),
+        advice: typeof advice === 'object'
+          ? guarded(
+            at,
+            () => snapshot(advice) as ModelRetryAdviceInput,
+            'retryAdvice',
+          )
+          : advice as ModelRetryAdviceInput | undefined,
       };
       break;
     }
-    default:
-      step = { type: 'stream', events: checkEvents(input.events, type, where) };
+    default: {
+      const events = fields.events;
+      checkEvents(events, at, 'events');
+      step = {
+        type: 'stream',
+        events: isArray(events)
+          ? guarded(at, () => snapshot(events), 'events')
+          : events as ModelStreamEvents,
+      };
+    }
   }
-  checkKeys(input, type, where);
+  checkKeys(keys, type, at);
   return step;
 }

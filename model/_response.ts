@@ -31,7 +31,7 @@ const defaultUsage: UsageInput = Object.freeze({
  * @returns `scripted-response-<callIndex + 1>`, as `@openai/agents/testing`
  * names it.
  */
-export function scriptedResponseId(callIndex: number): string {
+function scriptedResponseId(callIndex: number): string {
   return `scripted-response-${callIndex + 1}`;
 }
 

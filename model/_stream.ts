@@ -6,12 +6,13 @@
  * @module
  */
 import type { StreamEvent } from '@openai/agents-core';
+import { describe } from '../_internal/format.ts';
 import { detachedCopy } from '../_internal/snapshot.ts';
-import { checkEvent, fail, guarded, show } from './_checks.ts';
+import { type At, checkEvent, guarded, invalid } from './_checks.ts';
 import type { ResponseTemplate } from './_normalize.ts';
 import { responseEvents } from './_response.ts';
 import { ScriptedModelRequestAbortedError } from './errors.ts';
-import type { ModelStreamEvents } from './steps.ts';
+import type { ModelStreamEvents } from './types.ts';
 
 /**
  * Throws when the request was aborted: the check a call makes whenever
@@ -54,42 +55,48 @@ export async function* autoStream(
   }
 }
 
+/** How a call plays exact events. */
+export interface Play {
+  /** The step's type and the call's index, for errors. */
+  readonly at: At & { readonly callIndex: number };
+  /** The request's signal. */
+  readonly signal: AbortSignal | undefined;
+  /** Records a mismatch before it is thrown. */
+  readonly remember: (error: unknown) => unknown;
+  /** Where the events came from, relative to the step. */
+  readonly path: string;
+}
+
 /**
  * Streams exact events, each as a detached copy. A pending `next()` of a
  * user iterator is awaited, not raced against the signal; the signal is
  * checked when it settles and before asking for the next event.
  *
  * @param events Checked events: a frozen array, or a user iterable.
- * @param stepType The step's type, for errors.
- * @param callIndex Zero-based index of the call.
- * @param signal The request's signal.
- * @param remember Records a mismatch before it is thrown.
- * @param path Where the events came from, relative to the step.
+ * @param play The call playing them.
  * @returns The events.
  * @throws {ScriptedModelRequestAbortedError} When aborted.
  * @throws {InvalidScriptedModelStepError} `invalid_stream` for a non-event.
  */
 export async function* exactStream(
   events: ModelStreamEvents,
-  stepType: string,
-  callIndex: number,
-  signal: AbortSignal | undefined,
-  remember: (error: unknown) => unknown,
-  path: string,
+  play: Play,
 ): AsyncGenerator<StreamEvent, void, undefined> {
+  const { at, signal, remember, path } = play;
+  const callIndex = at.callIndex;
   if (Array.isArray(events)) {
-    // Checked and frozen where the step was defined.
+    // Checked and frozen where the step was defined (or the responder
+    // answered).
     for (const event of events as readonly StreamEvent[]) {
       checkpoint(signal, callIndex);
       yield detachedCopy(event);
     }
     return;
   }
-  const where = { callIndex };
   // A broken iterator protocol is a malformed step, not an engine TypeError.
-  const broken = (received: string | undefined): unknown =>
+  const broken = (received: string): unknown =>
     remember(
-      fail('invalid_stream', stepType, where, {
+      invalid('invalid_stream', at, {
         issue: 'broken_iterator',
         path,
         received,
@@ -111,11 +118,11 @@ export async function* exactStream(
       }
       checkpoint(signal, callIndex);
       if (typeof result !== 'object' || result === null) {
-        throw broken(`${show(result)} from next()`);
+        throw broken(`${describe(result)} from next()`);
       }
       let event: unknown;
       try {
-        const read = guarded(stepType, where, () => {
+        const read = guarded(at, () => {
           const { done, value } = result as IteratorResult<unknown>;
           return { done, value };
         }, `${path}[${position}]`);
@@ -125,9 +132,8 @@ export async function* exactStream(
         }
         event = read.value;
         guarded(
-          stepType,
-          where,
-          () => checkEvent(event, position, stepType, where, path),
+          at,
+          () => checkEvent(event, position, at, path),
           `${path}[${position}]`,
         );
       } catch (error) {
@@ -146,7 +152,7 @@ type AnyIterator = Iterator<unknown> | AsyncIterator<unknown>;
 
 function openIterator(
   events: Iterable<unknown> | AsyncIterable<unknown>,
-  broken: (received: string | undefined) => unknown,
+  broken: (received: string) => unknown,
 ): AnyIterator {
   const source = events as {
     [Symbol.asyncIterator]?: () => unknown;
@@ -161,7 +167,7 @@ function openIterator(
     iterator === null ||
     typeof (iterator as { next?: unknown }).next !== 'function'
   ) {
-    throw broken(`${show(iterator)} as its iterator`);
+    throw broken(`${describe(iterator)} as its iterator`);
   }
   return iterator as AnyIterator;
 }

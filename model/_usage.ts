@@ -8,8 +8,8 @@
  * @module
  */
 import { Usage, type UsageInput } from '@openai/agents-core';
-import { snapshot } from '../_internal/snapshot.ts';
-import { fail, isRecord, join, show, type Where } from './_checks.ts';
+import { describe } from '../_internal/format.ts';
+import { type At, invalid, isRecord, join } from './_checks.ts';
 import { InvalidScriptedModelStepError } from './errors.ts';
 
 /** Thrown inside `readUsage` with the offending path; wrapped there. */
@@ -18,7 +18,7 @@ class UsageProblem {
   readonly received: string | undefined;
   constructor(path: string, value: unknown) {
     this.path = path;
-    this.received = show(value);
+    this.received = describe(value);
   }
 }
 
@@ -101,31 +101,29 @@ function plainUsage(
 
 /**
  * Reads the `usage` of a `ModelResponse` (a `Usage` instance or usage data,
- * camelCase or snake_case) into frozen, plain camelCase usage data that both
- * `new Usage()` and the runner's `response_done` schema accept.
+ * camelCase or snake_case) into plain camelCase usage data, a new unfrozen
+ * object, that both `new Usage()` and the runner's `response_done` schema
+ * accept.
  *
  * @param value The usage, not `undefined`.
- * @param stepType The step's type, for the error.
- * @param where Where the response was defined or returned.
+ * @param at Where the response was defined or returned.
  * @param base The path of the response, if any (`usage` is under it).
- * @returns Frozen usage data.
+ * @returns Plain usage data.
  * @throws {InvalidScriptedModelStepError} `invalid_response` (issue
  * `invalid_usage`) when the usage is not an object, reading it throws, or a
  * count is not a finite number.
  */
 export function readUsage(
   value: unknown,
-  stepType: string | undefined,
-  where: Where | undefined,
-  base?: string,
+  at: At,
+  base: string | undefined,
 ): UsageInput {
-  const at = join(base, 'usage');
-  let path = at;
+  let path = join(base, 'usage');
   let received: string | undefined;
   let cause: unknown;
   try {
-    if (isRecord(value)) return snapshot(plainUsage(value, at)) as UsageInput;
-    received = show(value);
+    if (isRecord(value)) return plainUsage(value, path) as UsageInput;
+    received = describe(value);
   } catch (error) {
     if (error instanceof InvalidScriptedModelStepError) throw error;
     if (error instanceof UsageProblem) {
@@ -135,13 +133,13 @@ export function readUsage(
       cause = error;
     }
   }
-  throw fail(
-    'invalid_response',
-    stepType,
-    where,
-    cause === undefined
-      ? { issue: 'invalid_usage', path, received }
-      : { issue: 'unreadable', path },
-    cause,
-  );
+  throw cause === undefined
+    ? invalid('invalid_response', at, {
+      issue: 'invalid_usage',
+      path,
+      received,
+    })
+    : invalid('invalid_response', at, { issue: 'unreadable', path }, {
+      cause,
+    });
 }

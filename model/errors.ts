@@ -3,9 +3,13 @@
  *
  * @module
  */
-import { plural, quote } from '../_internal/format.ts';
-import { describeValue } from './_describe.ts';
-import type { RecordedModelCall } from './recorded_call.ts';
+import { describe, quote } from '../_internal/format.ts';
+import {
+  incompleteMessage,
+  invalidInputMessage,
+  unexpectedCallMessage,
+} from '../_internal/messages.ts';
+import type { RecordedModelCall } from './types.ts';
 
 /**
  * Why a step was rejected, as `InvalidScriptedModelStepError.reason`: the
@@ -78,7 +82,7 @@ export type InvalidScriptedModelStepIssue =
 const stepTypes =
   '"response", "responder", "error", "stream" or "stream_responder"';
 
-const fieldKinds: Record<string, string> = {
+const fieldKinds: Readonly<Record<string, string>> = {
   id: 'a non-empty string',
   callId: 'a non-empty string',
   namespace: 'a non-empty string',
@@ -109,80 +113,78 @@ function subject(path: string | undefined, fallback: string): string {
   return path === undefined ? fallback : quote(path);
 }
 
-/** What was expected, for the message of an issue. */
+/** What was expected, for the message of an issue (after "expected"). */
 function expectation(
   issue: InvalidScriptedModelStepIssue,
   path: string | undefined,
 ): string {
   switch (issue) {
     case 'invalid_input':
-      return 'expected a step (an object with a "type"), a ModelResponse (an object with "output") or an output array';
+      return 'a step (an object with a "type"), a ModelResponse (an object with "output") or an output array';
     case 'not_iterable':
-      return 'expected the inputs to be iterable (an array, a Set, a generator)';
+      return 'the inputs to be iterable (an array, a Set, a generator)';
     case 'unreadable':
-      return `expected ${subject(path, 'the input')} to be readable`;
+      return `${subject(path, 'the input')} to be readable`;
     case 'unknown_property':
-      return 'expected only the keys of its step type';
+      return 'only the keys of its step type';
     case 'invalid_retry_advice':
-      return 'expected "retryAdvice" to be a ModelRetryAdvice object or a function';
+      return '"retryAdvice" to be a ModelRetryAdvice object or a function';
     case 'invalid_text':
-      return 'expected the message text to be a string';
+      return 'the message text to be a string';
     case 'invalid_name':
-      return 'expected the function name to be a non-empty string';
+      return 'the function name to be a non-empty string';
     case 'invalid_arguments':
-      return 'expected the arguments to be a JSON string or a serializable object';
+      return 'the arguments to be a JSON string or a serializable object';
     case 'missing_call_id':
-      return 'expected options with a "callId" string';
+      return 'options with a "callId" string';
     case 'invalid_option':
     case 'invalid_field':
-      return `expected ${subject(path, 'the field')} to be ${
+      return `${subject(path, 'the field')} to be ${
         fieldKinds[lastSegment(path)] ?? 'valid'
       }`;
     case 'unknown_step_type':
-      return `expected a step type of ${stepTypes}`;
+      return `a step type of ${stepTypes}`;
     case 'missing_response':
-      return 'expected a "response" (an output array or a ModelResponse)';
+      return 'a "response" (an output array or a ModelResponse)';
     case 'invalid_response':
-      return `expected ${
+      return `${
         subject(path, 'the response')
       } to be an output array or a ModelResponse`;
     case 'invalid_output':
-      return `expected ${subject(path, '"output"')} to be an array of items`;
+      return `${subject(path, '"output"')} to be an array of items`;
     case 'invalid_item':
-      return `expected ${subject(path, 'each item')} to be an item object`;
+      return `${subject(path, 'each item')} to be an item object`;
     case 'invalid_usage':
-      return `expected ${subject(path, '"usage"')} to be ${usageKind(path)}`;
+      return `${subject(path, '"usage"')} to be ${usageKind(path)}`;
     case 'missing_error':
-      return 'expected an "error" to throw';
+      return 'an "error" to throw';
     case 'missing_responder':
-      return 'expected a "respond" function';
+      return 'a "respond" function';
     case 'invalid_responder':
-      return `expected ${subject(path, '"respond"')} to be a function`;
+      return `${subject(path, '"respond"')} to be a function`;
     case 'invalid_stream':
-      return `expected ${
+      return `${
         subject(path, 'the events')
       } to be a sync or async iterable of stream events`;
     case 'invalid_event':
-      return `expected ${
+      return `${
         subject(path, 'each event')
       } to be a stream event (an object with a string "type")`;
     case 'broken_iterator':
-      return `expected ${
-        subject(path, 'the events')
-      } to follow the iterator protocol`;
+      return `${subject(path, 'the events')} to follow the iterator protocol`;
     case 'incompatible_call':
-      return 'expected a streaming call, as only getStreamedResponse can play a raw stream step';
+      return 'a streaming call, as only getStreamedResponse can play a raw stream step';
   }
 }
 
-/** What went wrong while reading, for the message of `unreadable`. */
+/** What reading threw, for the message of `unreadable`; never throws. */
 function thrown(cause: unknown): string {
   try {
-    const text = cause instanceof Error ? cause.message : String(cause);
-    return `reading it threw ${describeValue(text) ?? 'an error'}`;
+    if (cause instanceof Error) return `the error ${describe(cause.message)}`;
   } catch {
-    return 'reading it threw';
+    // A hostile error: described by kind below.
   }
+  return `the thrown value ${describe(cause)}`;
 }
 
 /**
@@ -224,11 +226,13 @@ export class UnexpectedModelCallError extends Error {
   ) {
     const callIndex = 'callIndex' in call ? call.callIndex : call.index;
     const streamed = call.streamed;
-    super(
-      `Unexpected model call ${callIndex} (${
-        streamed ? 'streamed' : 'not streamed'
-      }): expected no more calls, the script has no steps left`,
-    );
+    super(unexpectedCallMessage({
+      double: 'model',
+      callIndex,
+      actual: streamed ? 'getStreamedResponse' : 'getResponse',
+      remaining: 0,
+      unit: 'step',
+    }));
     this.name = 'UnexpectedModelCallError';
     this.callIndex = callIndex;
     this.streamed = streamed;
@@ -280,13 +284,10 @@ export class UnconsumedModelStepsError extends Error {
     const pending = typeof fields === 'number'
       ? []
       : [...fields.pendingStepTypes];
-    const types = pending.length === 0
-      ? ''
-      : ` (${pending.map((type) => quote(type)).join(', ')})`;
     super(
-      `Unconsumed model steps: expected the workflow to use every step, ${
-        plural(remainingSteps, 'step')
-      } left in the script${types}`,
+      incompleteMessage('model script', [
+        { count: remainingSteps, noun: 'step', names: pending },
+      ]),
     );
     this.name = 'UnconsumedModelStepsError';
     this.remainingSteps = remainingSteps;
@@ -332,11 +333,11 @@ export class InvalidScriptedModelStepError extends Error {
    * `enqueue()` call that defined it; `undefined` when a factory or item
    * helper rejected its argument, or when a call rejected the step.
    */
-  readonly inputIndex?: number;
+  readonly inputIndex: number | undefined;
   /** Zero-based index of the call the step could not answer, if any. */
-  readonly callIndex?: number;
+  readonly callIndex: number | undefined;
   /** The step's `type`, when it has one. */
-  readonly stepType?: string;
+  readonly stepType: string | undefined;
   /**
    * Where in the input the problem is, relative to the step (or to a
    * responder's result, as `respond()...`): `response.output[3]`,
@@ -345,10 +346,11 @@ export class InvalidScriptedModelStepError extends Error {
    */
   readonly path: string | undefined;
   /**
-   * What was found, rendered short: strings quoted and cut when long, other
-   * values by kind (`42`, `null`, `an object`, `an array of 2`), or quoted
-   * key names for `unknown_property`; `undefined` when nothing concrete was
-   * found or it could not be read.
+   * What was found, rendered short: strings quoted and cut when long
+   * (`"respnse"`), other values by kind (`42`, `null`, `an object`,
+   * `an array of 2`, `an unreadable value`), or quoted key names for
+   * `unknown_property`; `undefined` when nothing concrete was found, and
+   * for `unreadable` (the error thrown is `cause`).
    */
   readonly received: string | undefined;
   /** The closest valid name, when a step type or key looks misspelled. */
@@ -363,9 +365,9 @@ export class InvalidScriptedModelStepError extends Error {
     options: {
       reason: InvalidScriptedModelStepReason;
       message: string;
-      inputIndex?: number;
-      callIndex?: number;
-      stepType?: string;
+      inputIndex?: number | undefined;
+      callIndex?: number | undefined;
+      stepType?: string | undefined;
     },
     errorOptions?: { cause?: unknown },
   );
@@ -375,29 +377,17 @@ export class InvalidScriptedModelStepError extends Error {
    * @param errorOptions `cause`: the error thrown while reading the input.
    */
   constructor(
-    fields: {
+    fields: StepFields & {
       reason: InvalidScriptedModelStepReason;
-      issue?: InvalidScriptedModelStepIssue;
-      inputIndex?: number;
-      callIndex?: number;
-      stepType?: string;
-      path?: string;
-      received?: string;
-      suggestion?: string;
+      issue?: InvalidScriptedModelStepIssue | undefined;
     },
     errorOptions?: { cause?: unknown },
   );
   constructor(
-    fields: {
+    fields: StepFields & {
       reason: InvalidScriptedModelStepReason;
       message?: string;
-      issue?: InvalidScriptedModelStepIssue;
-      inputIndex?: number;
-      callIndex?: number;
-      stepType?: string;
-      path?: string;
-      received?: string;
-      suggestion?: string;
+      issue?: InvalidScriptedModelStepIssue | undefined;
     },
     errorOptions?: { cause?: unknown },
   ) {
@@ -420,37 +410,31 @@ export class InvalidScriptedModelStepError extends Error {
   }
 }
 
+/** Where the step is and what was found, as the error takes them. */
+interface StepFields {
+  inputIndex?: number | undefined;
+  callIndex?: number | undefined;
+  stepType?: string | undefined;
+  path?: string | undefined;
+  received?: string | undefined;
+  suggestion?: string | undefined;
+}
+
 function stepMessage(
-  fields: {
-    inputIndex?: number;
-    callIndex?: number;
-    stepType?: string;
-    path?: string;
-    received?: string;
-    suggestion?: string;
-  },
+  fields: StepFields,
   issue: InvalidScriptedModelStepIssue,
   cause: unknown,
 ): string {
-  const where = fields.inputIndex !== undefined
-    ? ` ${fields.inputIndex}`
-    : fields.callIndex !== undefined
-    ? ` for model call ${fields.callIndex}`
-    : '';
-  const type = fields.stepType === undefined
-    ? ''
-    : ` (${quote(fields.stepType)})`;
-  const found = issue === 'unreadable'
-    ? `, ${thrown(cause)}`
-    : fields.received === undefined
-    ? ''
-    : `, got ${fields.received}`;
-  const hint = fields.suggestion === undefined
-    ? ''
-    : ` (did you mean ${quote(fields.suggestion)}?)`;
-  return `Invalid scripted model step${where}${type}: ${
-    expectation(issue, fields.path)
-  }${found}${hint}`;
+  const atCall = fields.inputIndex === undefined &&
+    fields.callIndex !== undefined;
+  return invalidInputMessage({
+    subject: atCall ? 'model step for call' : 'model step',
+    index: atCall ? fields.callIndex : fields.inputIndex,
+    name: fields.stepType,
+    expected: expectation(issue, fields.path),
+    received: issue === 'unreadable' ? thrown(cause) : fields.received,
+    suggestion: fields.suggestion,
+  });
 }
 
 /**
@@ -492,7 +476,7 @@ export class ScriptedModelRequestAbortedError extends Error {
    * Zero-based index of the recorded call that was aborted; `undefined` when
    * the request was aborted before it was recorded.
    */
-  readonly callIndex?: number;
+  readonly callIndex: number | undefined;
 
   /**
    * @param callIndex Zero-based index of the aborted call, if it was
@@ -503,9 +487,9 @@ export class ScriptedModelRequestAbortedError extends Error {
    * @param fields The structured fields of the error; `cause` is the abort
    * reason of the signal.
    */
-  constructor(fields: { callIndex?: number; cause?: unknown });
+  constructor(fields: { callIndex?: number | undefined; cause?: unknown });
   constructor(
-    fields?: number | { callIndex?: number; cause?: unknown },
+    fields?: number | { callIndex?: number | undefined; cause?: unknown },
   ) {
     const callIndex = typeof fields === 'object' && fields !== null
       ? fields.callIndex

@@ -8,8 +8,9 @@ import type {
   AssistantMessageItem,
   FunctionCallItem,
 } from '@openai/agents-core';
-import { guarded } from './_checks.ts';
-import { describeValue } from './_describe.ts';
+import { describe } from '../_internal/format.ts';
+import { readFields } from '../_internal/read.ts';
+import { guarded, nowhere, unreadable } from './_checks.ts';
 import {
   InvalidScriptedModelStepError,
   type InvalidScriptedModelStepIssue,
@@ -60,39 +61,33 @@ function invalid(
   issue: InvalidScriptedModelStepIssue,
   path: string,
   value: unknown,
-  cause?: unknown,
 ): InvalidScriptedModelStepError {
-  return new InvalidScriptedModelStepError(
-    {
-      reason: 'invalid_input',
-      issue,
-      path,
-      received: issue === 'unreadable' ? undefined : describeValue(value),
-    },
-    cause === undefined ? undefined : { cause },
-  );
+  return new InvalidScriptedModelStepError({
+    reason: 'invalid_input',
+    issue,
+    path,
+    received: describe(value),
+  });
 }
 
-/** Reads `options` defensively: getters and proxies may throw. */
-function readOptions(
+/** Reads `options` once: getters and proxies may throw. */
+function readOptions<K extends string>(
   options: unknown,
-  keys: readonly string[],
-): Record<string, unknown> {
+  keys: readonly K[],
+): { readonly [P in K]?: unknown } {
   if (options === undefined) return {};
   if (typeof options !== 'object' || options === null) {
     throw invalid('invalid_option', 'options', options);
   }
-  const out: Record<string, unknown> = {};
-  for (const key of keys) {
-    let value: unknown;
-    try {
-      value = (options as Record<string, unknown>)[key];
-    } catch (error) {
-      throw invalid('unreadable', `options.${key}`, undefined, error);
-    }
-    if (value !== undefined) out[key] = value;
+  const read = readFields(options, keys);
+  if (!read.ok) {
+    throw unreadable(
+      nowhere,
+      read.key === undefined ? 'options' : `options.${read.key}`,
+      read.cause,
+    );
   }
-  return out;
+  return read.fields;
 }
 
 function checkString(value: unknown, key: string): void {
@@ -109,7 +104,7 @@ function checkProviderData(value: unknown): void {
     array = Array.isArray(value);
   } catch (error) {
     // A revoked proxy throws even here.
-    throw invalid('unreadable', 'options.providerData', undefined, error);
+    throw unreadable(nowhere, 'options.providerData', error);
   }
   if (typeof value !== 'object' || value === null || array) {
     throw invalid('invalid_option', 'options.providerData', value);
@@ -142,7 +137,7 @@ export function assistantMessage(
   text: string,
   options?: AssistantMessageOptions,
 ): AssistantMessageItem {
-  return guarded(undefined, undefined, () => buildMessage(text, options));
+  return guarded(nowhere, () => buildMessage(text, options));
 }
 
 function buildMessage(
@@ -204,7 +199,7 @@ export function functionCall(
   args: string | object,
   options: FunctionCallOptions,
 ): FunctionCallItem {
-  return guarded(undefined, undefined, () => buildCall(name, args, options));
+  return guarded(nowhere, () => buildCall(name, args, options));
 }
 
 function buildCall(
@@ -259,7 +254,7 @@ function serializeArguments(args: unknown): string {
       reason: 'invalid_input',
       issue: 'invalid_arguments',
       path: 'args',
-      received: describeValue(args),
+      received: describe(args),
     }, { cause: error });
   }
   if (typeof json !== 'string') {

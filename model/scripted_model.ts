@@ -12,9 +12,19 @@ import type {
   ModelRetryAdviceRequest,
   StreamEvent,
 } from '@openai/agents-core';
-import { detachedCopy } from '../_internal/snapshot.ts';
+import { describe } from '../_internal/format.ts';
+import { CallLog, FirstMismatch } from '../_internal/recording.ts';
+import { detachedCopy, snapshot } from '../_internal/snapshot.ts';
 import { stateSlot } from '../_internal/state.ts';
-import { checkEvents, fail as checkFail, guarded, show } from './_checks.ts';
+import { isThenable } from '../_internal/thenable.ts';
+import {
+  type At,
+  checkEvents,
+  guarded,
+  invalid,
+  nowhere,
+  unreadable,
+} from './_checks.ts';
 import {
   type NormalizedStep,
   normalizeInput,
@@ -23,21 +33,18 @@ import {
 } from './_normalize.ts';
 import { snapshotRequest } from './_request_snapshot.ts';
 import { toModelResponse } from './_response.ts';
+import { autoStream, checkpoint, exactStream } from './_stream.ts';
 import {
-  InvalidScriptedModelStepError,
   ScriptedModelRequestAbortedError,
   UnconsumedModelStepsError,
   UnexpectedModelCallError,
 } from './errors.ts';
-import type { RecordedModelCall } from './recorded_call.ts';
 import type {
   ModelRetryAdviceInput,
   ModelStreamEvents,
+  RecordedModelCall,
   ScriptedModelInput,
-} from './steps.ts';
-import { autoStream, checkpoint, exactStream } from './stream.ts';
-import { isThenable } from '../_internal/thenable.ts';
-import { frozenView } from '../_internal/view.ts';
+} from './types.ts';
 
 /** A call that was recorded and took a step. */
 interface Begun {
@@ -58,13 +65,17 @@ interface Failure {
   readonly input: WeakRef<object> | string | undefined;
 }
 
-/** Everything a model keeps; reached through `slot.of(this)`. */
+/**
+ * Everything a model keeps; reached through `slot.of(this)`. Consumed steps
+ * stay in `steps` (the script as written); `next` is the first unused one.
+ */
 interface ModelState {
-  steps: (NormalizedStep | undefined)[];
+  readonly steps: NormalizedStep[];
   next: number;
-  readonly calls: RecordedModelCall[];
-  callsView: readonly RecordedModelCall[] | undefined;
-  mismatch: unknown;
+  readonly calls: CallLog<RecordedModelCall>;
+  /** The last recorded request, whose frozen parts the next one reuses. */
+  previous: ModelRequest | undefined;
+  readonly drift: FirstMismatch;
   readonly failures: Failure[];
 }
 
@@ -142,9 +153,9 @@ export class ScriptedModel implements Model {
     const state = slot.attach(this, {
       steps: [],
       next: 0,
-      calls: [],
-      callsView: undefined,
-      mismatch: undefined,
+      calls: new CallLog(),
+      previous: undefined,
+      drift: new FirstMismatch(),
       failures: [],
     });
     if (inputs === undefined) return;
@@ -184,8 +195,7 @@ export class ScriptedModel implements Model {
    * ```
    */
   get calls(): readonly RecordedModelCall[] {
-    const state = slot.of(this);
-    return state.callsView = frozenView(state.calls, state.callsView);
+    return slot.of(this).calls.view();
   }
 
   /**
@@ -200,9 +210,7 @@ export class ScriptedModel implements Model {
    * ```
    */
   get firstCall(): RecordedModelCall | undefined {
-    // Read through the view, like `calls`, so bytes in the record are handed
-    // out the same way.
-    return this.calls[0];
+    return slot.of(this).calls.first();
   }
 
   /**
@@ -217,8 +225,7 @@ export class ScriptedModel implements Model {
    * ```
    */
   get lastCall(): RecordedModelCall | undefined {
-    const calls = this.calls;
-    return calls[calls.length - 1];
+    return slot.of(this).calls.last();
   }
 
   /**
@@ -262,12 +269,12 @@ export class ScriptedModel implements Model {
    */
   assertComplete(): void {
     const state = slot.of(this);
-    if (state.mismatch !== undefined) throw state.mismatch;
+    state.drift.rethrow();
     const remainingSteps = state.steps.length - state.next;
     if (remainingSteps === 0) return;
     throw new UnconsumedModelStepsError({
       remainingSteps,
-      pendingStepTypes: state.steps.slice(state.next).map((step) => step!.type),
+      pendingStepTypes: state.steps.slice(state.next).map((step) => step.type),
     });
   }
 
@@ -314,12 +321,11 @@ export class ScriptedModel implements Model {
       default:
         throw remember(
           state,
-          new InvalidScriptedModelStepError({
-            reason: 'incompatible_call',
-            callIndex: call.index,
-            stepType: step.type,
-            received: 'a non-streaming call',
-          }),
+          invalid(
+            'incompatible_call',
+            { stepType: step.type, callIndex: call.index },
+            { received: 'a non-streaming call' },
+          ),
         );
     }
   }
@@ -411,7 +417,7 @@ export class ScriptedModel implements Model {
       const streamed = args?.stream;
       let found = -1;
       for (let i = 0; i < failures.length; i++) {
-        const failure = failures[i];
+        const failure = failures[i]!;
         if (
           !Object.is(failure.error, error) || failure.streamed !== streamed
         ) {
@@ -424,7 +430,7 @@ export class ScriptedModel implements Model {
         }
       }
       if (found < 0) return Promise.resolve(undefined);
-      const [{ advice }] = failures.splice(found, 1);
+      const { advice } = failures.splice(found, 1)[0]!;
       if (typeof advice === 'function') {
         return Promise.resolve(advice(args));
       }
@@ -440,17 +446,17 @@ export class ScriptedModel implements Model {
  * iterating it.
  */
 function readInputs(inputs: unknown): readonly unknown[] {
-  return guarded(undefined, undefined, () => {
+  return guarded(nowhere, () => {
     if (Array.isArray(inputs)) return inputs;
     const iterate = typeof inputs === 'object' && inputs !== null ||
         typeof inputs === 'function' || typeof inputs === 'string'
       ? (inputs as Partial<Iterable<unknown>>)[Symbol.iterator]
       : undefined;
     if (typeof iterate !== 'function') {
-      throw checkFail('invalid_input', undefined, undefined, {
+      throw invalid('invalid_input', nowhere, {
         issue: 'not_iterable',
         path: 'inputs',
-        received: show(inputs),
+        received: describe(inputs),
       });
     }
     const out: unknown[] = [];
@@ -462,28 +468,18 @@ function readInputs(inputs: unknown): readonly unknown[] {
         if (result.done) return out;
         out.push(result.value);
       } catch (error) {
-        throw checkFail(
-          'invalid_input',
-          undefined,
-          { inputIndex: out.length },
-          { issue: 'unreadable' },
-          error,
-        );
+        throw unreadable({ inputIndex: out.length }, undefined, error);
       }
     }
   }, 'inputs');
 }
 
 function append(state: ModelState, inputs: readonly unknown[]): void {
-  const length = guarded(undefined, undefined, () => inputs.length);
+  const length = guarded(nowhere, () => inputs.length);
   const steps: NormalizedStep[] = new Array(length);
   for (let i = 0; i < length; i++) {
-    const input = guarded(undefined, { inputIndex: i }, () => inputs[i]);
+    const input = guarded({ inputIndex: i }, () => inputs[i]);
     steps[i] = normalizeInput(input, i);
-  }
-  if (state.next > 0 && state.next * 2 >= state.steps.length) {
-    state.steps = state.steps.slice(state.next);
-    state.next = 0;
   }
   for (const step of steps) state.steps.push(step);
 }
@@ -498,19 +494,18 @@ function begin(
   if (signal?.aborted) {
     throw new ScriptedModelRequestAbortedError({ cause: signal.reason });
   }
-  const calls = state.calls;
-  const index = calls.length;
-  const call: RecordedModelCall = Object.freeze({
+  const snapshotted = snapshotRequest(request, state.previous);
+  state.previous = snapshotted;
+  const call = state.calls.record((index) => ({
     index,
     streamed,
-    request: snapshotRequest(request, calls[index - 1]?.request),
-  });
-  calls.push(call);
+    request: snapshotted,
+  }));
   const step = state.steps[state.next];
   if (step === undefined) {
     throw remember(state, new UnexpectedModelCallError(call));
   }
-  state.steps[state.next++] = undefined;
+  state.next++;
   return { call, step, signal };
 }
 
@@ -524,7 +519,6 @@ async function* stream(
   // The step was taken when the call was made; the iterator may start
   // later, after an abort.
   checkpoint(signal, call.index);
-  const keep = (error: unknown): unknown => remember(state, error);
   switch (step.type) {
     case 'response':
       yield* autoStream(step.template, call.index, signal);
@@ -538,27 +532,17 @@ async function* stream(
       return;
     case 'error':
       throw fail(state, step, request, true);
-    case 'stream':
-      yield* exactStream(
-        step.events,
-        step.type,
-        call.index,
-        signal,
-        keep,
-        'events',
-      );
-      return;
-    case 'stream_responder': {
-      const events = await respond(state, step, call, signal);
+    default: {
       // A stream responder's result is checked events.
-      yield* exactStream(
-        events as ModelStreamEvents,
-        step.type,
-        call.index,
+      const events = step.type === 'stream'
+        ? step.events
+        : await respond(state, step, call, signal) as ModelStreamEvents;
+      yield* exactStream(events, {
+        at: { stepType: step.type, callIndex: call.index },
         signal,
-        keep,
-        'respond()',
-      );
+        remember: (error) => remember(state, error),
+        path: step.type === 'stream' ? 'events' : 'respond()',
+      });
     }
   }
 }
@@ -576,16 +560,16 @@ async function respond(
   let value: unknown = step.respond(detachedCopy(call));
   if (isThenable(value)) value = await value;
   checkpoint(signal, call.index);
-  const where = { callIndex: call.index };
   try {
-    return step.type === 'responder'
-      ? readResponse(value, undefined, where, 'respond()')
-      : guarded(
-        step.type,
-        where,
-        () => checkEvents(value, step.type, where, 'respond()'),
-        'respond()',
-      );
+    // A malformed response names no step type, as the SDK module's does.
+    if (step.type === 'responder') {
+      return readResponse(value, { callIndex: call.index }, 'respond()');
+    }
+    const at: At = { stepType: step.type, callIndex: call.index };
+    checkEvents(value, at, 'respond()');
+    return Array.isArray(value)
+      ? guarded(at, () => snapshot(value) as ModelStreamEvents, 'respond()')
+      : value as ModelStreamEvents;
   } catch (error) {
     throw remember(state, error);
   }
@@ -607,6 +591,6 @@ function fail(
 }
 
 function remember(state: ModelState, error: unknown): unknown {
-  if (state.mismatch === undefined) state.mismatch = error;
+  state.drift.remember(error);
   return error;
 }

@@ -22,7 +22,11 @@ export const runner: Runner = new Runner({ tracingDisabled: true });
  * @returns The agent.
  */
 export function agentWith(model: Model, modelSettings?: ModelSettings): Agent {
-  return new Agent({ name: 'Assistant', model, modelSettings });
+  return new Agent({
+    name: 'Assistant',
+    model,
+    ...(modelSettings === undefined ? {} : { modelSettings }),
+  });
 }
 
 /**

@@ -19,7 +19,7 @@ test('Recorded requests share frozen items that did not change between calls', a
   const [first, second] = model.calls.map((call) =>
     call.request.input as Item[]
   );
-  assert.equal(second[0], first[0]);
+  assert.equal(second![0], first![0]);
   assert.deepEqual(second, history);
   assert(Object.isFrozen(second[1]));
 });
@@ -37,16 +37,16 @@ test('Recorded requests copy items changed in place since the previous call', as
   ]);
   await model.getResponse(request({ input: history as never }));
   shared.nested.push(3);
-  history[1].content = 'B';
+  history[1]!.content = 'B';
   await model.getResponse(request({ input: history as never }));
   const [first, second] = model.calls.map((call) =>
     call.request.input as Item[]
   );
-  assert.deepEqual(first[0].extra, { nested: [1, 2] });
-  assert.deepEqual(second[0].extra, { nested: [1, 2, 3] });
-  assert.equal(first[1].content, 'b');
-  assert.equal(second[1].content, 'B');
-  assert.notEqual(second[0], first[0]);
+  assert.deepEqual(first![0]!.extra, { nested: [1, 2] });
+  assert.deepEqual(second![0]!.extra, { nested: [1, 2, 3] });
+  assert.equal(first![1]!.content, 'b');
+  assert.equal(second![1]!.content, 'B');
+  assert.notEqual(second![0], first![0]);
 
   // Same values in a new key order are not the same snapshot.
   const reordered = {
@@ -57,7 +57,12 @@ test('Recorded requests copy items changed in place since the previous call', as
   };
   await model.getResponse(request({ input: [reordered] as never }));
   const third = model.lastCall!.request.input as Item[];
-  assert.deepEqual(Object.keys(third[0]), ['content', 'type', 'role', 'extra']);
+  assert.deepEqual(Object.keys(third[0]!), [
+    'content',
+    'type',
+    'role',
+    'extra',
+  ]);
 });
 
 test('Recorded requests reuse unchanged settings and tools structurally', async () => {
@@ -80,9 +85,9 @@ test('Recorded requests reuse unchanged settings and tools structurally', async 
   await model.getResponse(make());
   await model.getResponse(make());
   const [first, second] = model.calls.map((call) => call.request);
-  assert.equal(second.tools, first.tools);
-  assert.equal(second.modelSettings, first.modelSettings);
-  assert.deepEqual(second.tools[0], {
+  assert.equal(second!.tools, first!.tools);
+  assert.equal(second!.modelSettings, first!.modelSettings);
+  assert.deepEqual(second!.tools[0], {
     type: 'function',
     name: 't',
     description: 'd',

@@ -30,7 +30,7 @@ async function usageSeen(
   const done = raw.at(-1) as unknown as Done;
   assert.equal(done.type, 'response_done');
   return {
-    plain: { ...plainRun.rawResponses[0].usage },
+    plain: { ...plainRun.rawResponses[0]!.usage },
     streamed: done.response,
   };
 }
@@ -113,12 +113,12 @@ test('ScriptedModel keeps per-request usage entries as fresh plain data', async 
   for (const usage of [plain, streamed.usage]) {
     const [entry] = usage.requestUsageEntries as Record<string, unknown>[];
     assert.deepEqual(
-      [entry.inputTokens, entry.outputTokens, entry.totalTokens],
+      [entry!.inputTokens, entry!.outputTokens, entry!.totalTokens],
       [3, 1, 4],
     );
-    assert.equal(entry.endpoint, 'e');
+    assert.equal(entry!.endpoint, 'e');
   }
-  entries[0].input_tokens = 99;
+  entries[0]!.input_tokens = 99;
   const again = await usageSeen(() => ({
     output: [assistantMessage('hi')],
     usage: {

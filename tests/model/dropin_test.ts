@@ -185,7 +185,7 @@ test("A response's rawUsage passes through, detached, streamed and not", async (
     agentWith(new ScriptedModel([{ ...response, rawUsage: { a: 1 } }])),
     'Hi',
   );
-  assert.deepEqual(result.rawResponses[0].rawUsage, { a: 1 });
+  assert.deepEqual(result.rawResponses[0]!.rawUsage, { a: 1 });
 });
 
 test('functionCall sets id to callId unless given, and passes namespace and providerData', () => {
@@ -235,7 +235,7 @@ test('A responder may mutate the call it gets: no throw, and the record is untou
     assert(Object.isFrozen(call.request.input));
     assert.deepEqual(call.request.input, input);
     assert.deepEqual(call.request.modelSettings, {});
-    assert.equal(seen[index].index, 99);
+    assert.equal(seen[index]!.index, 99);
     assert.notEqual(seen[index], call);
   }
   assert.equal(input.length, 1);

@@ -17,7 +17,7 @@ test('UnexpectedModelCallError carries callIndex and streamed', () => {
   assert.equal(error.streamed, true);
   assert.equal(
     error.message,
-    'Unexpected model call 3 (streamed): expected no more calls, the script has no steps left',
+    'Unexpected model call 3 to "getStreamedResponse": expected no more calls, no steps left',
   );
 });
 
@@ -32,7 +32,7 @@ test('UnexpectedModelCallError is built from a recorded call, as the SDK module 
   assert.equal(error.streamed, false);
   assert.equal(
     error.message,
-    'Unexpected model call 2 (not streamed): expected no more calls, the script has no steps left',
+    'Unexpected model call 2 to "getResponse": expected no more calls, no steps left',
   );
 });
 
@@ -47,7 +47,7 @@ test('UnconsumedModelStepsError carries remainingSteps and the pending step type
   assert(Object.isFrozen(error.pendingStepTypes));
   assert.equal(
     error.message,
-    'Unconsumed model steps: expected the workflow to use every step, 1 step left in the script ("responder")',
+    'Incomplete model script: 1 step left ("responder")',
   );
 });
 
@@ -58,7 +58,7 @@ test('UnconsumedModelStepsError is built from a count, as the SDK module builds 
   assert(Object.isFrozen(error.pendingStepTypes));
   assert.equal(
     error.message,
-    'Unconsumed model steps: expected the workflow to use every step, 2 steps left in the script',
+    'Incomplete model script: 2 steps left',
   );
 });
 
@@ -83,7 +83,7 @@ test('InvalidScriptedModelStepError builds its message from reason, issue, path,
   assert.equal(atInput.cause, undefined);
   assert.equal(
     atInput.message,
-    'Invalid scripted model step 2 ("respnse"): expected a step type of "response", "responder", "error", "stream" or "stream_responder", got "respnse" (did you mean "response"?)',
+    'Invalid model step 2 ("respnse"): expected a step type of "response", "responder", "error", "stream" or "stream_responder", got "respnse" (did you mean "response"?)',
   );
   const atCall = new InvalidScriptedModelStepError({
     reason: 'incompatible_call',
@@ -97,7 +97,7 @@ test('InvalidScriptedModelStepError builds its message from reason, issue, path,
   assert.equal(atCall.suggestion, undefined);
   assert.match(
     atCall.message,
-    /^Invalid scripted model step for model call 0 \("stream"\): expected a streaming call.*, got a non-streaming call$/,
+    /^Invalid model step for call 0 \("stream"\): expected a streaming call.*, got a non-streaming call$/,
   );
   const finer = new InvalidScriptedModelStepError({
     reason: 'invalid_response',
@@ -109,7 +109,7 @@ test('InvalidScriptedModelStepError builds its message from reason, issue, path,
   assert.equal(finer.issue, 'invalid_usage');
   assert.equal(
     finer.message,
-    'Invalid scripted model step 0: expected "usage.inputTokens" to be a finite number, got "3"',
+    'Invalid model step 0: expected "usage.inputTokens" to be a finite number, got "3"',
   );
 });
 
@@ -128,7 +128,7 @@ test('InvalidScriptedModelStepError says what reading threw and keeps it as caus
   assert.equal(error.received, undefined);
   assert.equal(
     error.message,
-    'Invalid scripted model step 1: expected "response" to be readable, reading it threw "no access"',
+    'Invalid model step 1: expected "response" to be readable, got the error "no access"',
   );
 });
 

@@ -26,7 +26,7 @@ function assertInvalidInput(
     assert.equal(error.inputIndex, undefined);
     assert.equal(error.callIndex, undefined);
     assert.equal(error.stepType, undefined);
-    assert.match(error.message, /^Invalid scripted model step: expected /);
+    assert.match(error.message, /^Invalid model step: expected /);
     if (expected.received !== undefined) {
       assert(error.message.includes(`, got ${expected.received}`));
     }
@@ -207,7 +207,7 @@ test('Item helpers report a revoked proxy as invalid_input, not a TypeError', ()
   revoke();
   assertInvalidInput(() => assistantMessage('x', proxy as never), {
     issue: 'unreadable',
-    path: 'options.id',
+    path: 'options',
     cause: true,
   });
   assertInvalidInput(
@@ -218,9 +218,14 @@ test('Item helpers report a revoked proxy as invalid_input, not a TypeError', ()
     issue: 'invalid_arguments',
     path: 'args',
     cause: true,
+    received: 'an unreadable value',
   });
   assertInvalidInput(
     () => functionCall('f', {}, { callId: proxy as never }),
-    { issue: 'missing_call_id', path: 'options.callId', received: undefined },
+    {
+      issue: 'missing_call_id',
+      path: 'options.callId',
+      received: 'an unreadable value',
+    },
   );
 });

@@ -56,13 +56,13 @@ test('ScriptedModel runs the multi-turn tool workflow streamed', async () => {
   assert.equal(finalOutput, 'It is sunny in Seoul.');
   assert.equal(model.calls.length, 2);
   assert.deepEqual(model.calls.map((call) => call.streamed), [true, true]);
-  assert.equal(model.calls[1].streamed, true);
-  const results = (model.calls[1].request.input as Item[]).filter((item) =>
+  assert.equal(model.calls[1]!.streamed, true);
+  const results = (model.calls[1]!.request.input as Item[]).filter((item) =>
     item.type === 'function_call_result'
   );
   assert.equal(results.length, 1);
-  assert.equal(results[0].callId, 'call_1');
-  assert.match(JSON.stringify(results[0].output), /Sunny in Seoul/);
+  assert.equal(results[0]!.callId, 'call_1');
+  assert.match(JSON.stringify(results[0]!.output), /Sunny in Seoul/);
   model.assertComplete();
 });
 
@@ -135,10 +135,10 @@ test('ScriptedModel records frozen, detached requests through a streamed run', a
     assert(Object.isFrozen(call));
     assert(Object.isFrozen(call.request));
     assertDeepFrozen(call.request.input);
-    assert.deepEqual(call.request.input, raw[index].input);
-    assert.notEqual(call.request.input, raw[index].input);
+    assert.deepEqual(call.request.input, raw[index]!.input);
+    assert.notEqual(call.request.input, raw[index]!.input);
     // The runtime signal the SDK forwarded keeps its identity.
-    assert.equal(call.request.signal, raw[index].signal);
+    assert.equal(call.request.signal, raw[index]!.signal);
   }
   const input = model.lastCall!.request.input as Item[];
   assert(input.some((item) => item.type === 'function_call_result'));
@@ -146,7 +146,7 @@ test('ScriptedModel records frozen, detached requests through a streamed run', a
     (input as unknown[]).push({ type: 'message' });
   }, TypeError);
   assert.throws(() => {
-    input[0].type = 'changed';
+    input[0]!.type = 'changed';
   }, TypeError);
   // Changing what the SDK handed over leaves the records as they were.
   for (const request of raw) {
@@ -206,7 +206,7 @@ test('ScriptedModel remembers a raw stream step met by a non-streamed run', asyn
   assert.equal(caught.callIndex, 1);
   assert.equal(caught.inputIndex, undefined);
   assert.equal(caught.stepType, 'stream');
-  assert.equal(model.calls[1].streamed, false);
+  assert.equal(model.calls[1]!.streamed, false);
   assert.throws(
     () => model.assertComplete(),
     (error: unknown) => error === caught,

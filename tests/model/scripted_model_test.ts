@@ -67,8 +67,8 @@ test('ScriptedModel keeps the id and usage of a complete ModelResponse', async (
   ]);
   const result = await runner.run(agentWith(model), 'Hi');
   assert.equal(result.finalOutput, 'a');
-  assert.equal(result.rawResponses[0].responseId, 'resp_a');
-  assert.equal(result.rawResponses[0].usage.totalTokens, 10);
+  assert.equal(result.rawResponses[0]!.responseId, 'resp_a');
+  assert.equal(result.rawResponses[0]!.usage.totalTokens, 10);
   const second = await model.getResponse(request());
   assert.equal(second.responseId, undefined);
   assert.equal(second.usage.inputTokens, 7);
@@ -119,7 +119,7 @@ test('ScriptedModel records each call before its step is handled', async () => {
   assert.deepEqual(seen, [true, true]);
   await assert.rejects(model.getResponse(request()), UnexpectedModelCallError);
   assert.equal(model.calls.length, 2);
-  assert.equal(model.calls[1].index, 1);
+  assert.equal(model.calls[1]!.index, 1);
 });
 
 test('ScriptedModel records frozen requests detached at call time', async () => {
@@ -135,11 +135,11 @@ test('ScriptedModel records frozen requests detached at call time', async () => 
   } as never);
   const model = new ScriptedModel([[assistantMessage('ok')]]);
   await model.getResponse(original);
-  (original.input as { content: string }[])[0].content = 'changed';
+  (original.input as { content: string }[])[0]!.content = 'changed';
   original.modelSettings.temperature = 1;
   const recorded = model.firstCall!.request;
   assert.equal(
-    (recorded.input as { content: string }[])[0].content,
+    (recorded.input as { content: string }[])[0]!.content,
     'first',
   );
   assert.equal(recorded.modelSettings.temperature, 0.5);
@@ -147,7 +147,7 @@ test('ScriptedModel records frozen requests detached at call time', async () => 
   assert(Object.isFrozen(recorded));
   assert(Object.isFrozen(recorded.input));
   assert.throws(() => {
-    (recorded.input as { content: string }[])[0].content = 'x';
+    (recorded.input as { content: string }[])[0]!.content = 'x';
   }, TypeError);
   assert.equal(recorded.signal, signal);
   assert.equal(recorded.modelSettings.retry?.policy, policy);
@@ -380,7 +380,7 @@ test("ScriptedModel rejects bad inputs where they are defined: the SDK module's 
         assert.equal(error.path, expected.path, label);
         assert.equal(error.received, expected.received, label);
         assert.equal(error.suggestion, expected.suggestion, label);
-        assert.match(error.message, /^Invalid scripted model step 1[ :]/);
+        assert.match(error.message, /^Invalid model step 1[ :]/);
         if (expected.received !== undefined) {
           assert(error.message.includes(`, got ${expected.received}`), label);
         }
@@ -434,7 +434,7 @@ test('ScriptedModel takes any iterable of inputs, and rejects a non-iterable one
     assert.equal(error.issue, 'unreadable');
     assert.equal(error.inputIndex, 1);
     assert.equal(error.cause, boom);
-    assert.match(error.message, /reading it threw "generator failed"$/);
+    assert.match(error.message, /got the error "generator failed"$/);
     return true;
   });
 });
@@ -516,7 +516,10 @@ test('ScriptedModel assertComplete reports unused steps', async () => {
     assert.equal(error.name, 'UnconsumedModelStepsError');
     assert.equal(error.remainingSteps, 2);
     assert.deepEqual(error.pendingStepTypes, ['responder', 'stream']);
-    assert.match(error.message, /2 steps left in the script/);
+    assert.equal(
+      error.message,
+      'Incomplete model script: 2 steps left ("responder", "stream")',
+    );
     return true;
   });
 });

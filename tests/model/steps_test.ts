@@ -17,7 +17,11 @@ function assertInvalid(
   define: () => unknown,
   reason: string,
   stepType: string | undefined,
-  finer: { issue?: string; path?: string; received?: string } = {},
+  finer: {
+    issue?: string;
+    path?: string;
+    received?: string | undefined;
+  } = {},
 ): void {
   assert.throws(define, (error: unknown) => {
     assert(error instanceof InvalidScriptedModelStepError);
@@ -29,7 +33,7 @@ function assertInvalid(
     assert.equal(error.issue, finer.issue ?? reason);
     if ('path' in finer) assert.equal(error.path, finer.path);
     if ('received' in finer) assert.equal(error.received, finer.received);
-    assert.match(error.message, /^Invalid scripted model step[ :]/);
+    assert.match(error.message, /^Invalid model step[ :]/);
     return true;
   });
 }
@@ -105,7 +109,7 @@ test('Step factories reject malformed arguments where they are written', () => {
       } as never),
     'invalid_input',
     undefined,
-    { issue: 'unreadable', path: 'response', received: undefined },
+    { issue: 'unreadable', path: 'response.output', received: undefined },
   );
   assertInvalid(
     () => modelResponder('x' as never),
@@ -134,7 +138,7 @@ test('Step factories reject malformed arguments where they are written', () => {
     () => modelResponder(proxy as never),
     'missing_responder',
     'responder',
-    { issue: 'invalid_responder', received: undefined },
+    { issue: 'invalid_responder', received: 'an unreadable value' },
   );
   assertInvalid(() => modelStream(proxy as never), 'invalid_input', 'stream', {
     issue: 'unreadable',
@@ -238,7 +242,7 @@ test('modelResponder returning a non-response fails with invalid_response', asyn
   assert.equal(error.inputIndex, undefined);
   assert.match(
     error.message,
-    /^Invalid scripted model step for model call 0: expected "respond\(\)" to be an output array or a ModelResponse, got "text"$/,
+    /^Invalid model step for call 0: expected "respond\(\)" to be an output array or a ModelResponse, got "text"$/,
   );
   assert.throws(() => model.assertComplete(), (e: unknown) => e === error);
 });
@@ -247,7 +251,7 @@ test('A responder result is detached from the response handed to the runner', as
   const items = [assistantMessage('original')];
   const model = new ScriptedModel([modelResponder(() => items)]);
   const response = await model.getResponse(request());
-  (items[0].content[0] as { text: string }).text = 'mutated';
+  (items[0]!.content[0] as { text: string }).text = 'mutated';
   assert.deepEqual(response.output, [assistantMessage('original')]);
   assert.notEqual(response.output[0], items[0]);
 });
@@ -280,8 +284,8 @@ test('modelError advice makes the runner retry, and the retry consumes the next 
       stream,
     ]);
     assert.equal(seen.length, 1);
-    assert.equal(seen[0].error, error);
-    assert.deepEqual(seen[0].providerAdvice, {
+    assert.equal(seen[0]!.error, error);
+    assert.deepEqual(seen[0]!.providerAdvice, {
       suggested: true,
       replaySafety: 'safe',
     });
@@ -433,4 +437,21 @@ test('getRetryAdvice answers a streamed failure only for a streamed request, and
     }),
     /advice failed/,
   );
+});
+
+test('Step factories check without copying: the step holds its argument, the model snapshots it once when the step is added', async () => {
+  const output = [assistantMessage('first')];
+  const step = modelResponse(output);
+  assert.equal(step.response, output);
+  const events = [{ type: 'response_started' as const }];
+  const stream = modelStream(events);
+  assert.equal(stream.events, events);
+  const advice = { suggested: true };
+  assert.equal(modelError(new Error('x'), advice).retryAdvice, advice);
+  const model = new ScriptedModel([step]);
+  // Written after the step was added: the model's copy does not change.
+  output.push(assistantMessage('second'));
+  const response = await model.getResponse(request());
+  assert.equal(response.output.length, 1);
+  model.assertComplete();
 });

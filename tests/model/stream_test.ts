@@ -91,7 +91,7 @@ test('modelStream yields its exact events through a streamed run', async () => {
     { type: 'output_text_delta', delta: 'Exact' },
     { type: 'model', event: { kind: 'custom' } },
   ]);
-  assert.equal(raw[3].type, 'response_done');
+  assert.equal(raw[3]!.type, 'response_done');
   model.assertComplete();
 });
 
@@ -126,7 +126,7 @@ test('A responder step serves a streamed run through automatic streaming', async
   ]);
   const { finalOutput, raw } = await runStreamed(agentWith(model), 'Hi');
   assert.equal(finalOutput, 'streamed=true');
-  assert.equal(raw[1].type, 'output_text_delta');
+  assert.equal(raw[1]!.type, 'output_text_delta');
 });
 
 test('A stream yielding a non-event fails with invalid_stream and is remembered', async () => {

@@ -40,7 +40,7 @@ function modelOutcome(
         `${key} is a string or undefined`,
       );
     }
-    assert.match(String(error.message), /^Invalid scripted model step/);
+    assert.match(String(error.message), /^Invalid model step/);
     if (typeof error.received === 'string' && error.issue !== 'unreadable') {
       assert(String(error.message).includes(`, got ${error.received}`));
     }
