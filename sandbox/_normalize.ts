@@ -1,10 +1,12 @@
 /**
- * Private: the runtime table of session methods, and the validation that
- * turns a user's script into normalized steps when a session is created.
+ * Private: the validation that turns a user's script into normalized steps
+ * when a session is created.
  *
  * @module
  */
-import { closest, describeKeys, describeValue } from './_describe.ts';
+import { closest, describe, listNames } from '../_internal/format.ts';
+import { isAsyncFunction } from '../_internal/matcher.ts';
+import { readFields } from '../_internal/read.ts';
 import { detachedCopy } from '../_internal/snapshot.ts';
 import {
   InvalidScriptedSandboxStepError,
@@ -12,68 +14,19 @@ import {
   type InvalidScriptedSandboxStepReason,
   issueReason,
 } from './errors.ts';
-import type { SandboxMethod, SyncSandboxMethod } from './methods.ts';
+import { type SandboxMethod, sandboxMethods } from './methods.ts';
 
-type MethodKind<M extends SandboxMethod> = M extends SyncSandboxMethod ? 'sync'
-  : 'async';
+const methodSet: ReadonlySet<unknown> = new Set(sandboxMethods);
 
-// The `satisfies` clause fails type checking when the SDK adds, removes or
-// changes the sync-ness of a method, so this runtime table cannot drift.
-const methodKinds = {
-  start: 'async',
-  running: 'async',
-  registerPreStopHook: 'sync',
-  runPreStopHooks: 'async',
-  preStop: 'async',
-  stop: 'async',
-  shutdown: 'async',
-  delete: 'async',
-  createEditor: 'sync',
-  exec: 'async',
-  execCommand: 'async',
-  writeStdin: 'async',
-  viewImage: 'async',
-  readFile: 'async',
-  listDir: 'async',
-  pathExists: 'async',
-  directoryExists: 'async',
-  materializeEntry: 'async',
-  applyManifest: 'async',
-  persistWorkspace: 'async',
-  hydrateWorkspace: 'async',
-  setArchiveLimits: 'sync',
-  resolveExposedPort: 'async',
-  supportsPty: 'sync',
-  close: 'async',
-} as const satisfies { readonly [M in SandboxMethod]: MethodKind<M> };
-
-const methodNames = Object.keys(methodKinds) as SandboxMethod[];
-
-/**
- * Tells a scriptable method name apart from anything else.
- *
- * @param name The candidate name.
- * @returns Whether `name` is a `SandboxSession` method.
- */
-export function isSandboxMethod(name: unknown): name is SandboxMethod {
-  return typeof name === 'string' && Object.hasOwn(methodKinds, name);
-}
-
-/**
- * Whether a method returns synchronously.
- *
- * @param method The method.
- * @returns `true` for sync methods such as `supportsPty`.
- */
-export function isSyncMethod(method: SandboxMethod): boolean {
-  return methodKinds[method] === 'sync';
+function isSandboxMethod(name: unknown): name is SandboxMethod {
+  return methodSet.has(name);
 }
 
 /** A validated step, read once from its input. */
 export type NormalizedStep =
   & {
     readonly method: SandboxMethod;
-    readonly match: ((...args: unknown[]) => unknown) | undefined;
+    readonly match: ((...args: readonly unknown[]) => unknown) | undefined;
   }
   & (
     | { readonly kind: 'result'; readonly value: unknown }
@@ -82,8 +35,8 @@ export type NormalizedStep =
   );
 
 const outcomeKeys = ['result', 'respond', 'error'] as const;
-const knownKeyList = ['method', 'match', ...outcomeKeys];
-const knownKeys = new Set<string>(knownKeyList);
+const knownKeyList = ['method', 'match', ...outcomeKeys] as const;
+const knownKeys: ReadonlySet<string> = new Set(knownKeyList);
 
 /**
  * Validates a script and reads each step once. Any iterable is read, in
@@ -133,7 +86,7 @@ export function normalizeSteps(steps: unknown): NormalizedStep[] {
       throw new InvalidScriptedSandboxStepError({
         issue: 'invalid_steps',
         inputIndex: 0,
-        received: describeValue(steps),
+        received: describe(steps),
       });
     }
     iterator = make.call(steps);
@@ -193,41 +146,42 @@ function unreadableStep(
 /** One fault of a step, in the order the SDK testing module checks. */
 interface Fault {
   readonly issue: InvalidScriptedSandboxStepIssue;
-  readonly path?: string;
-  readonly received?: string;
-  readonly suggestion?: string;
+  readonly path?: string | undefined;
+  readonly received?: string | undefined;
+  readonly suggestion?: string | undefined;
   readonly cause?: unknown;
 }
 
 function normalizeStep(step: unknown, inputIndex: number): NormalizedStep {
-  let read: Record<string, unknown>;
+  let isObject: boolean;
   try {
-    read = readStep(step);
+    isObject = typeof step === 'object' && step !== null &&
+      !Array.isArray(step);
   } catch (cause) {
-    throw unreadableStep(
-      inputIndex,
-      cause instanceof ReadFailure ? cause.key : undefined,
-      cause instanceof ReadFailure ? cause.cause : cause,
-    );
+    throw unreadableStep(inputIndex, undefined, cause); // A revoked proxy.
   }
-  if (read === notAnObject) {
+  if (!isObject) {
     throw new InvalidScriptedSandboxStepError({
       // The SDK testing module reads an array as a step without a method.
       reason: Array.isArray(step) ? 'unknown_method' : 'invalid_input',
       issue: 'invalid_step',
       inputIndex,
-      received: describeValue(step),
+      received: describe(step),
     });
   }
-  const method = read.method;
+  // Each member is read once, so getters run (and may throw) only here.
+  const read = readFields(step as object, knownKeyList);
+  if (!read.ok) throw unreadableStep(inputIndex, read.key, read.cause);
+  const { fields } = read;
+  const method = fields.method;
   if (!isSandboxMethod(method)) {
     throw new InvalidScriptedSandboxStepError({
       issue: 'unknown_method',
       inputIndex,
       method: typeof method === 'string' ? method : undefined,
       path: 'method',
-      received: describeValue(method),
-      suggestion: closest(method, methodNames),
+      received: describe(method),
+      suggestion: closest(method, sandboxMethods),
     });
   }
   const fail = (
@@ -247,15 +201,9 @@ function normalizeStep(step: unknown, inputIndex: number): NormalizedStep {
       fault.cause === undefined ? undefined : { cause: fault.cause },
     );
   };
-  const unknown = Object.keys(read).filter((key) => !knownKeys.has(key));
-  const match = read.match;
-  let fault = checkMatch(match);
-  let outcome: Outcome | undefined;
-  if (fault === undefined) {
-    const found = readOutcome(read);
-    if ('kind' in found) outcome = found;
-    else fault = found;
-  }
+  const unknown = read.keys.filter((key) => !knownKeys.has(key));
+  const match = fields.match;
+  const found = checkMatch(match) ?? readOutcome(fields);
   if (unknown.length > 0) {
     // Reported first (a typo explains the rest), with the code the SDK
     // testing module gives the step's other faults, if any.
@@ -263,82 +211,64 @@ function normalizeStep(step: unknown, inputIndex: number): NormalizedStep {
       {
         issue: 'unknown_property',
         path: unknown[0],
-        received: describeKeys(unknown),
+        received: listNames(unknown),
         suggestion: closest(unknown[0], knownKeyList),
       },
-      fault === undefined ? 'invalid_input' : issueReason(fault.issue),
+      'issue' in found ? issueReason(found.issue) : 'invalid_input',
     );
   }
-  if (fault !== undefined) fail(fault);
-  const { kind, value } = outcome!;
+  if ('issue' in found) return fail(found);
   return {
     method,
     match: match as NormalizedStep['match'],
-    kind,
-    value,
+    kind: found.kind,
+    value: found.value,
   } as NormalizedStep;
 }
 
 function checkMatch(match: unknown): Fault | undefined {
   if (match === undefined) return undefined;
   if (typeof match !== 'function') {
-    return {
-      issue: 'invalid_match',
-      path: 'match',
-      received: describeValue(match),
-    };
+    return { issue: 'invalid_match', path: 'match', received: describe(match) };
   }
-  const async = asyncKind(match);
-  return async === undefined
-    ? undefined
-    : { issue: 'async_matcher', path: 'match', received: async };
-}
-
-// A native async (generator) function can only ever answer with a promise
-// (an async iterator); it is caught here rather than at its first call.
-function asyncKind(fn: unknown): string | undefined {
-  let tag: string;
-  try {
-    tag = Object.prototype.toString.call(fn);
-  } catch {
-    return undefined; // A hostile proxy: judged by its answers at call time.
-  }
-  return tag === '[object AsyncFunction]'
-    ? 'an async function'
-    : tag === '[object AsyncGeneratorFunction]'
-    ? 'an async generator function'
+  // A native async (generator) function can only ever answer with a
+  // promise (an async iterator); it is caught here rather than at its first
+  // call.
+  return isAsyncFunction(match)
+    ? { issue: 'async_matcher', path: 'match', received: describe(match) }
     : undefined;
 }
 
 type OutcomeKey = typeof outcomeKeys[number];
 type Outcome = { readonly kind: OutcomeKey; readonly value: unknown };
+type Fields = { readonly [K in typeof knownKeyList[number]]?: unknown };
 
 // An outcome key set to `undefined` does not count, except `result` alone:
 // `{ result: undefined }` answers a void method. Returns the outcome, or the
 // fault.
-function readOutcome(read: Record<string, unknown>): Outcome | Fault {
-  const present = outcomeKeys.filter((key) => key in read);
-  const given = present.filter((key) => read[key] !== undefined);
+function readOutcome(fields: Fields): Outcome | Fault {
+  const present = outcomeKeys.filter((key) => key in fields);
+  const given = present.filter((key) => fields[key] !== undefined);
   let kind: OutcomeKey;
   if (given.length > 1) {
-    return { issue: 'multiple_outcomes', received: describeKeys(given) };
+    return { issue: 'multiple_outcomes', received: listNames(given) };
   } else if (given.length === 1) {
-    kind = given[0];
+    kind = given[0]!;
   } else if (present.length === 1 && present[0] === 'result') {
     kind = 'result';
   } else {
     return {
       issue: 'missing_outcome',
       path: present[0],
-      received: present.length === 0 ? undefined : describeKeys(present),
+      received: present.length === 0 ? undefined : listNames(present),
     };
   }
-  const value = read[kind];
+  const value = fields[kind];
   if (kind === 'respond' && typeof value !== 'function') {
     return {
       issue: 'invalid_respond',
       path: 'respond',
-      received: describeValue(value),
+      received: describe(value),
     };
   }
   if (kind !== 'result') return { kind, value };
@@ -347,37 +277,4 @@ function readOutcome(read: Record<string, unknown>): Outcome | Fault {
   } catch (cause) {
     return { issue: 'invalid_result', path: 'result', cause };
   }
-}
-
-const notAnObject: Record<string, unknown> = Object.freeze({});
-
-/** A getter of the step threw while it was read. */
-class ReadFailure {
-  constructor(readonly key: string | undefined, readonly cause: unknown) {}
-}
-
-// Copies the step's own keys once, so getters run (and may throw) only here.
-function readStep(step: unknown): Record<string, unknown> {
-  if (typeof step !== 'object' || step === null || Array.isArray(step)) {
-    return notAnObject;
-  }
-  const read: Record<string, unknown> = Object.create(null);
-  let key: string | undefined;
-  try {
-    for (const own of Reflect.ownKeys(step)) {
-      if (typeof own !== 'string') continue;
-      key = own;
-      read[key] = (step as Record<string, unknown>)[key];
-    }
-    // Inherited members of a step created with a prototype count too.
-    for (const known of knownKeys) {
-      key = known;
-      if (!(known in read) && known in step) {
-        read[known] = (step as Record<string, unknown>)[known];
-      }
-    }
-  } catch (cause) {
-    throw new ReadFailure(key, cause);
-  }
-  return read;
 }

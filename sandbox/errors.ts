@@ -3,13 +3,12 @@
  *
  * @module
  */
-import { plural, quote, quoteList } from '../_internal/format.ts';
-
-function left(remainingSteps: number): string {
-  return remainingSteps === 0
-    ? 'the script has no steps left'
-    : `${plural(remainingSteps, 'step')} left in the script`;
-}
+import { describe, quote } from '../_internal/format.ts';
+import {
+  incompleteMessage,
+  invalidInputMessage,
+  unexpectedCallMessage,
+} from '../_internal/messages.ts';
 
 /**
  * A call reached the session that the script does not expect next: a
@@ -55,16 +54,14 @@ export class UnexpectedSandboxCallError extends Error {
     expectedMethod?: string | undefined;
     remainingSteps: number;
   }) {
-    const expected = fields.expectedMethod === undefined
-      ? left(fields.remainingSteps)
-      : `expected ${quote(fields.expectedMethod)}, ${
-        left(fields.remainingSteps)
-      }`;
-    super(
-      `Unexpected sandbox call ${fields.callIndex} to ${
-        quote(fields.actualMethod)
-      }: ${expected}`,
-    );
+    super(unexpectedCallMessage({
+      double: 'sandbox',
+      callIndex: fields.callIndex,
+      actual: fields.actualMethod,
+      expected: fields.expectedMethod,
+      remaining: fields.remainingSteps,
+      unit: 'step',
+    }));
     this.name = 'UnexpectedSandboxCallError';
     this.callIndex = fields.callIndex;
     this.actualMethod = fields.actualMethod;
@@ -74,7 +71,10 @@ export class UnexpectedSandboxCallError extends Error {
 }
 
 /**
- * The `match` of the step answering a call returned `false`. The call is
+ * The `match` of the step answering a call rejected it: it returned
+ * `false` (`matcherResult: 'false'`), or it threw something that is not an
+ * error (`matcherResult: 'threw'`, the thrown value as `cause`; an error a
+ * matcher throws is passed through unchanged instead). The call is
  * recorded; the step stays in the script.
  *
  * @example
@@ -90,10 +90,14 @@ export class UnexpectedSandboxCallError extends Error {
  * ]);
  * await assert.rejects(
  *   sandbox.execCommand({ cmd: 'ls' }),
- *   SandboxCallMatcherError,
+ *   (error) =>
+ *     error instanceof SandboxCallMatcherError &&
+ *     error.matcherResult === 'false',
  * );
  * // Built from a recorded call, as the SDK testing module's error is:
- * const error = new SandboxCallMatcherError(sandbox.calls[0]);
+ * const [call] = sandbox.calls;
+ * assert(call !== undefined);
+ * const error = new SandboxCallMatcherError(call);
  * assert.equal(error.callIndex, 0);
  * assert.equal(error.method, 'execCommand');
  * ```
@@ -103,10 +107,17 @@ export class SandboxCallMatcherError extends Error {
   readonly callIndex: number;
   /** The method that was called. */
   readonly method: string;
+  /**
+   * How the matcher rejected the call: `'false'` (it returned `false`) or
+   * `'threw'` (it threw a value that is not an error, kept as `cause`).
+   */
+  readonly matcherResult: 'false' | 'threw';
 
   /**
    * @param call The rejected recorded call (`{ index, method, args }`, the
    * SDK testing module's form), or the fields `{ callIndex, method }`.
+   * @param options `matcherResult` (`'false'` unless given) and, for
+   * `'threw'`, the thrown value as `cause`.
    */
   constructor(
     call:
@@ -116,16 +127,27 @@ export class SandboxCallMatcherError extends Error {
         readonly args?: readonly unknown[];
       }
       | { readonly callIndex: number; readonly method: string },
+    options?: {
+      readonly matcherResult?: 'false' | 'threw' | undefined;
+      readonly cause?: unknown;
+    },
   ) {
     const callIndex = 'callIndex' in call ? call.callIndex : call.index;
+    const matcherResult = options?.matcherResult ?? 'false';
     super(
-      `Sandbox call ${callIndex} to ${
-        quote(call.method)
-      } rejected: the matcher of its step returned false`,
+      `Sandbox call ${callIndex} to ${quote(call.method)} rejected: ${
+        matcherResult === 'threw'
+          ? `the matcher of its step threw ${describe(options?.cause)}`
+          : 'the matcher of its step returned false'
+      }`,
+      options !== undefined && 'cause' in options
+        ? { cause: options.cause }
+        : undefined,
     );
     this.name = 'SandboxCallMatcherError';
     this.callIndex = callIndex;
     this.method = call.method;
+    this.matcherResult = matcherResult;
   }
 }
 
@@ -168,11 +190,11 @@ export class UnconsumedSandboxStepsError extends Error {
     const fields = isStringList(pending)
       ? { remainingSteps: pending.length, pendingMethods: pending }
       : pending;
-    super(
-      `Sandbox script not complete: ${
-        plural(fields.remainingSteps, 'step')
-      } left, for ${quoteList(fields.pendingMethods)}`,
-    );
+    super(incompleteMessage('sandbox script', [{
+      count: fields.remainingSteps,
+      noun: 'step',
+      names: fields.pendingMethods,
+    }]));
     this.name = 'UnconsumedSandboxStepsError';
     this.remainingSteps = fields.remainingSteps;
     this.pendingMethods = Object.freeze([...fields.pendingMethods]);
@@ -228,9 +250,8 @@ export type InvalidScriptedSandboxStepReason =
  * - `invalid_match` (`invalid_matcher`): `match` is present but not a
  *   function (the kind of value given);
  * - `async_matcher` (`invalid_matcher`): `match` is a native async function
- *   (`an async function`), which can never answer synchronously;
- * - `invalid_match_result` (`invalid_matcher`): at call time, `match`
- *   returned a promise (`a promise`);
+ *   (`an async function`), which can never answer synchronously, or, found
+ *   when it ran, a matcher returned a promise (`a promise`);
  * - `missing_outcome` (`invalid_outcome`): none of `result`, `respond`,
  *   `error` holds an outcome (the outcome keys present with an `undefined`
  *   value, if any);
@@ -253,7 +274,6 @@ export type InvalidScriptedSandboxStepIssue =
   | 'unknown_property'
   | 'invalid_match'
   | 'async_matcher'
-  | 'invalid_match_result'
   | 'missing_outcome'
   | 'multiple_outcomes'
   | 'invalid_respond'
@@ -261,8 +281,8 @@ export type InvalidScriptedSandboxStepIssue =
 
 const outcomes = '"result", "respond" or "error"';
 
-// Each issue's reason, what it expected, and what to say was found when
-// `received` is not given (an empty string: say nothing).
+// Each issue's reason, what it expected (after "expected"), and what to say
+// was found when `received` is not given (an empty string: say nothing).
 const issueText: Record<
   InvalidScriptedSandboxStepIssue,
   readonly [
@@ -273,68 +293,63 @@ const issueText: Record<
 > = {
   invalid_input: [
     'invalid_input',
-    'expected a step object with a method and one outcome',
+    'a step object with a method and one outcome',
     '',
   ],
   unknown_method: [
     'unknown_method',
-    'expected a SandboxSession method name',
+    'a SandboxSession method name',
     '',
   ],
   invalid_matcher: [
     'invalid_matcher',
-    'expected match to be a synchronous function',
+    'match to be a synchronous function',
     '',
   ],
   invalid_outcome: [
     'invalid_outcome',
-    `expected exactly one of ${outcomes}`,
+    `exactly one of ${outcomes}`,
     '',
   ],
   invalid_steps: [
     'invalid_input',
-    'expected the steps to be iterable',
+    'the steps to be iterable',
     'a value that could not be read',
   ],
   invalid_step: [
     'invalid_input',
-    'expected a step to be an object with a method',
+    'a step to be an object with a method',
     'a step that could not be read',
   ],
   unknown_property: [
     'invalid_input',
-    'expected only "method", "match", "result", "respond" and "error"',
+    'only "method", "match", "result", "respond" and "error"',
     '',
   ],
-  invalid_match: ['invalid_matcher', 'expected match to be a function', ''],
+  invalid_match: ['invalid_matcher', 'match to be a function', ''],
   async_matcher: [
     'invalid_matcher',
-    'expected match to be a synchronous function',
-    '',
-  ],
-  invalid_match_result: [
-    'invalid_matcher',
-    'expected match to answer synchronously with a boolean or nothing',
+    'match to be a synchronous function',
     '',
   ],
   missing_outcome: [
     'invalid_outcome',
-    `expected one of ${outcomes} with a value`,
+    `one of ${outcomes} with a value`,
     'none',
   ],
   multiple_outcomes: [
     'invalid_outcome',
-    `expected exactly one of ${outcomes}`,
+    `exactly one of ${outcomes}`,
     'several',
   ],
   invalid_respond: [
     'invalid_outcome',
-    'expected respond to be a function',
+    'respond to be a function',
     '',
   ],
   invalid_result: [
     'invalid_outcome',
-    'expected result to be data that can be copied',
+    'result to be data that can be copied',
     'a value that could not be copied',
   ],
 };
@@ -367,33 +382,28 @@ function unreadable(
   return undefined;
 }
 
-function detail(
+// The derived message: what was expected and what was found.
+function message(
   fields: InvalidScriptedSandboxStepFields,
   issue: InvalidScriptedSandboxStepIssue,
 ): string {
-  const { received, suggestion } = fields;
+  const { received, inputIndex } = fields;
   const [, expected, fallback] = issueText[issue] ?? issueText.invalid_input;
   const found = received === undefined
-    ? unreadable(issue, fields.inputIndex, fields.path) ?? fallback
+    ? unreadable(issue, inputIndex, fields.path) ?? fallback
     : issue === 'missing_outcome'
     ? `${received} set to undefined`
     : received;
-  const hint = suggestion === undefined
-    ? ''
-    : ` (did you mean ${quote(suggestion)}?)`;
-  return found === '' ? expected + hint : `${expected}, got ${found}${hint}`;
-}
-
-function describeWhere(
-  issue: InvalidScriptedSandboxStepIssue,
-  inputIndex: number,
-  method: string | undefined,
-): string {
-  if (issue === 'invalid_steps') return 'sandbox script';
-  // An unknown method name is shown (cut when long) as what was found.
-  return method === undefined || issue === 'unknown_method'
-    ? `sandbox step ${inputIndex}`
-    : `sandbox step ${inputIndex} (${quote(method)})`;
+  const script = issue === 'invalid_steps';
+  return invalidInputMessage({
+    subject: script ? 'sandbox script' : 'sandbox step',
+    index: script ? undefined : inputIndex,
+    // An unknown method name is shown (cut when long) as what was found.
+    name: issue === 'unknown_method' ? undefined : fields.method,
+    expected,
+    received: found === '' ? undefined : found,
+    suggestion: fields.suggestion,
+  });
 }
 
 /**
@@ -423,11 +433,11 @@ export type InvalidScriptedSandboxStepFields =
       /** The contract code; defaults to the code of `issue`. */
       reason: InvalidScriptedSandboxStepReason;
       /** The finer classification; defaults to `reason`. */
-      issue?: InvalidScriptedSandboxStepIssue;
+      issue?: InvalidScriptedSandboxStepIssue | undefined;
     }
     | {
       /** The contract code; defaults to the code of `issue`. */
-      reason?: InvalidScriptedSandboxStepReason;
+      reason?: InvalidScriptedSandboxStepReason | undefined;
       /** The finer classification; defaults to `reason`. */
       issue: InvalidScriptedSandboxStepIssue;
     }
@@ -436,21 +446,22 @@ export type InvalidScriptedSandboxStepFields =
     /** Zero-based position of the faulty input. */
     inputIndex: number;
     /** The message as written; derived from the fields when left out. */
-    message?: string;
+    message?: string | undefined;
     /** The method the step named, known or not. */
-    method?: string;
+    method?: string | undefined;
     /** Where in the step: `match`, `respond`, `result`, a member name. */
-    path?: string;
+    path?: string | undefined;
     /** What was found, rendered short. */
-    received?: string;
+    received?: string | undefined;
     /** The closest valid name, when a name was wrong. */
-    suggestion?: string;
+    suggestion?: string | undefined;
   };
 
 /**
  * A script step is malformed or names an unsupported method. Thrown by
- * `scriptedSandboxSession()` before any call, except issue
- * `invalid_match_result`, which is found when the matcher runs. `reason` is
+ * `scriptedSandboxSession()` before any call, except a matcher that
+ * returns a promise (issue `async_matcher`), which is found when it runs
+ * and is thrown from that call. `reason` is
  * the SDK testing module's code for the same input; `issue`, `path`,
  * `received` and `suggestion` say exactly what is wrong, and the message is
  * built from them: what was expected and what was found.
@@ -500,8 +511,11 @@ export class InvalidScriptedSandboxStepError extends Error {
    * step being read.
    */
   readonly inputIndex: number;
-  /** The method the step named (a string), known or not. */
-  readonly method?: string;
+  /**
+   * The method the step named (a string), known or not; `undefined` when
+   * the step named none.
+   */
+  readonly method: string | undefined;
   /**
    * Where in the step the fault is: `method`, `match`, `respond`,
    * `result`, or an unknown member's name (the first); `undefined` when
@@ -530,15 +544,11 @@ export class InvalidScriptedSandboxStepError extends Error {
    */
   constructor(
     fields: InvalidScriptedSandboxStepFields,
-    options?: { cause?: unknown },
+    options?: { readonly cause?: unknown },
   ) {
     const issue: InvalidScriptedSandboxStepIssue = fields.issue ??
       fields.reason!;
-    const message = fields.message ??
-      `Invalid scripted ${
-        describeWhere(issue, fields.inputIndex, fields.method)
-      }: ${detail(fields, issue)}`;
-    super(message, options);
+    super(fields.message ?? message(fields, issue), options);
     this.name = 'InvalidScriptedSandboxStepError';
     this.reason = fields.reason ?? issueReason(issue);
     this.issue = issue;

@@ -1,6 +1,7 @@
 /**
  * The `SandboxSession` methods a script can name, derived from the SDK's
- * interface, with their argument, result and recorded-call types.
+ * interface, with their argument, result and recorded-call types, and the
+ * runtime table of those methods (private to the sandbox folder).
  *
  * @module
  */
@@ -148,3 +149,55 @@ export type ScriptedSandboxCallFor<M extends ScriptedSandboxMethod> =
 export type RecordedSandboxCall = {
   [M in SandboxMethod]: SandboxCall<M>;
 }[SandboxMethod];
+
+type MethodKind<M extends SandboxMethod> = M extends SyncSandboxMethod ? 'sync'
+  : 'async';
+
+// The `satisfies` clause fails type checking when the SDK adds, removes or
+// changes the sync-ness of a method, so this runtime table cannot drift.
+const methodKinds = {
+  start: 'async',
+  running: 'async',
+  registerPreStopHook: 'sync',
+  runPreStopHooks: 'async',
+  preStop: 'async',
+  stop: 'async',
+  shutdown: 'async',
+  delete: 'async',
+  createEditor: 'sync',
+  exec: 'async',
+  execCommand: 'async',
+  writeStdin: 'async',
+  viewImage: 'async',
+  readFile: 'async',
+  listDir: 'async',
+  pathExists: 'async',
+  directoryExists: 'async',
+  materializeEntry: 'async',
+  applyManifest: 'async',
+  persistWorkspace: 'async',
+  hydrateWorkspace: 'async',
+  setArchiveLimits: 'sync',
+  resolveExposedPort: 'async',
+  supportsPty: 'sync',
+  close: 'async',
+} as const satisfies { readonly [M in SandboxMethod]: MethodKind<M> };
+
+/**
+ * Every `SandboxSession` method name, in the SDK interface's order (private
+ * to the sandbox folder: not re-exported).
+ */
+export const sandboxMethods: readonly SandboxMethod[] = Object.freeze(
+  Object.keys(methodKinds) as SandboxMethod[],
+);
+
+/**
+ * Whether a method returns synchronously (private to the sandbox folder:
+ * not re-exported).
+ *
+ * @param method The method.
+ * @returns `true` for sync methods such as `supportsPty`.
+ */
+export function isSyncMethod(method: SandboxMethod): boolean {
+  return methodKinds[method] === 'sync';
+}

@@ -9,6 +9,8 @@ import type {
   SandboxSession,
   SandboxSessionState,
 } from '@openai/agents-core/sandbox';
+import { isError, runMatcher } from '../_internal/matcher.ts';
+import { CallLog, FirstMismatch } from '../_internal/recording.ts';
 import { detachedCopy, snapshot } from '../_internal/snapshot.ts';
 import { stateSlot } from '../_internal/state.ts';
 import {
@@ -17,19 +19,14 @@ import {
   UnconsumedSandboxStepsError,
   UnexpectedSandboxCallError,
 } from './errors.ts';
-import type {
-  RecordedSandboxCall,
-  SandboxMethod,
-  ScriptedSandboxMethod,
-} from './methods.ts';
-import type { ScriptedSandboxInput } from './steps.ts';
 import {
   isSyncMethod,
-  type NormalizedStep,
-  normalizeSteps,
-} from './_normalize.ts';
-import { isThenable } from '../_internal/thenable.ts';
-import { frozenView } from '../_internal/view.ts';
+  type RecordedSandboxCall,
+  type SandboxMethod,
+  type ScriptedSandboxMethod,
+} from './methods.ts';
+import type { ScriptedSandboxInput } from './steps.ts';
+import { type NormalizedStep, normalizeSteps } from './_normalize.ts';
 
 /**
  * What a scripted session adds to `SandboxSession`: the recording and the
@@ -61,9 +58,10 @@ export interface ScriptedSandboxControls {
    * Checks that the workflow followed the script to its end.
    *
    * @throws The first mismatch the session threw (an
-   * `UnexpectedSandboxCallError`, a `SandboxCallMatcherError`, or the error a
-   * `match` threw), the same object, even if the SDK caught it; otherwise
-   * an `UnconsumedSandboxStepsError` when steps are left.
+   * `UnexpectedSandboxCallError`, a `SandboxCallMatcherError`, the error a
+   * `match` threw, or the `InvalidScriptedSandboxStepError` of a `match`
+   * that returned a promise), the same object, even if the SDK caught it;
+   * otherwise an `UnconsumedSandboxStepsError` when steps are left.
    */
   assertComplete(): void;
 }
@@ -112,7 +110,12 @@ export type ScriptedSandboxSession<
  * A call is recorded before it is checked. A call to another method than the
  * next step names, or after the script ended, fails with
  * `UnexpectedSandboxCallError`; a `match` returning `false` fails with
- * `SandboxCallMatcherError`; a `match` that throws fails with its own error.
+ * `SandboxCallMatcherError` (`matcherResult: 'false'`); a `match` that
+ * throws an error fails with that error, unchanged, and one that throws
+ * anything else (`undefined`, a string) with `SandboxCallMatcherError`
+ * (`matcherResult: 'threw'`, the value as `cause`); a `match` that returns
+ * a promise fails with `InvalidScriptedSandboxStepError` (issue
+ * `async_matcher`).
  * Such a failed call does not consume the step, and the session remembers
  * the first one for `assertComplete()`. An error thrown by `respond` is
  * passed through and is not a mismatch. `match` and `respond` each receive
@@ -211,9 +214,8 @@ export function scriptedSandboxSession(
 interface SandboxState {
   readonly steps: readonly NormalizedStep[];
   next: number;
-  readonly calls: RecordedSandboxCall[];
-  callsView: readonly RecordedSandboxCall[] | undefined;
-  firstMismatch: { readonly error: unknown } | undefined;
+  readonly log: CallLog<RecordedSandboxCall>;
+  readonly drift: FirstMismatch;
 }
 
 // Symbol-keyed, not `#private`, so the session works through a Proxy.
@@ -226,9 +228,8 @@ class ScriptedSandbox implements ScriptedSandboxControls, SandboxSession {
     const state = slot.attach(this, {
       steps,
       next: 0,
-      calls: [],
-      callsView: undefined,
-      firstMismatch: undefined,
+      log: new CallLog(),
+      drift: new FirstMismatch(),
     });
     // Each method closes over the state, so it answers whatever receiver
     // (a proxy, a detached reference) it is called on.
@@ -248,8 +249,7 @@ class ScriptedSandbox implements ScriptedSandboxControls, SandboxSession {
   }
 
   get calls(): readonly RecordedSandboxCall[] {
-    const state = slot.of(this);
-    return state.callsView = frozenView(state.calls, state.callsView);
+    return slot.of(this).log.view();
   }
 
   get remainingSteps(): number {
@@ -259,7 +259,7 @@ class ScriptedSandbox implements ScriptedSandboxControls, SandboxSession {
 
   assertComplete(): void {
     const state = slot.of(this);
-    if (state.firstMismatch !== undefined) throw state.firstMismatch.error;
+    state.drift.rethrow();
     const pending = state.steps.slice(state.next);
     if (pending.length === 0) return;
     throw new UnconsumedSandboxStepsError({
@@ -276,27 +276,27 @@ function answer(
   method: SandboxMethod,
   args: unknown[],
 ): unknown {
-  const index = state.calls.length;
-  const call = Object.freeze({
-    index,
-    method,
-    args: snapshot(copyManifests(args)),
-  }) as unknown as RecordedSandboxCall;
-  state.calls.push(call);
+  const call = state.log.record((index) =>
+    ({
+      index,
+      method,
+      args: snapshot(copyManifests(args)),
+    }) as unknown as RecordedSandboxCall
+  );
   const stepIndex = state.next;
   const step = state.steps[stepIndex];
   if (step === undefined || step.method !== method) {
     throw mismatch(
       state,
       new UnexpectedSandboxCallError({
-        callIndex: index,
+        callIndex: call.index,
         actualMethod: method,
         expectedMethod: step?.method,
-        remainingSteps: state.steps.length - state.next,
+        remainingSteps: state.steps.length - stepIndex,
       }),
     );
   }
-  if (step.match !== undefined) check(state, step, stepIndex, call);
+  if (step.match !== undefined) check(state, step.match, stepIndex, call);
   state.next++;
   switch (step.kind) {
     case 'result':
@@ -308,39 +308,47 @@ function answer(
   }
 }
 
+// Runs the step's matcher on its own copy of the arguments and throws what
+// its verdict means (see `_internal/matcher.ts`), remembered as drift.
 function check(
   state: SandboxState,
-  step: NormalizedStep,
+  match: (...args: readonly unknown[]) => unknown,
   stepIndex: number,
   call: RecordedSandboxCall,
 ): void {
-  let verdict: unknown;
-  try {
-    verdict = step.match!(...detachedCopy(call.args));
-  } catch (error) {
-    throw mismatch(state, error);
-  }
-  if (isThenable(verdict)) {
-    // Not awaited: keep a rejected promise from going unhandled.
-    Promise.resolve(verdict).catch(() => {});
-    throw mismatch(
-      state,
-      new InvalidScriptedSandboxStepError({
-        issue: 'invalid_match_result',
-        inputIndex: stepIndex,
-        method: step.method,
-        path: 'match',
-        received: 'a promise',
-      }),
-    );
-  }
-  if (verdict === false) {
-    throw mismatch(state, new SandboxCallMatcherError(call));
+  const verdict = runMatcher(
+    match,
+    detachedCopy<readonly unknown[]>(call.args),
+  );
+  switch (verdict.kind) {
+    case 'pass':
+      return;
+    case 'rejected':
+      throw mismatch(state, new SandboxCallMatcherError(call));
+    case 'promise':
+      throw mismatch(
+        state,
+        new InvalidScriptedSandboxStepError({
+          issue: 'async_matcher',
+          inputIndex: stepIndex,
+          method: call.method,
+          path: 'match',
+          received: 'a promise',
+        }),
+      );
+    case 'threw':
+      throw mismatch(
+        state,
+        isError(verdict.error) ? verdict.error : new SandboxCallMatcherError(
+          call,
+          { matcherResult: 'threw', cause: verdict.error },
+        ),
+      );
   }
 }
 
 function mismatch(state: SandboxState, error: unknown): unknown {
-  state.firstMismatch ??= { error };
+  state.drift.remember(error);
   return error;
 }
 

@@ -13,10 +13,13 @@ import type {
 
 /**
  * Checks the arguments of one call before its step answers. Assert inside it
- * (the assertion error propagates) or return `false` to reject the call with
- * a `SandboxCallMatcherError`. It must answer synchronously: a native async
- * function is rejected where the script is defined. It receives its own
- * mutable copy of the arguments; changing them does not reach `calls`.
+ * (the assertion error propagates unchanged; a thrown value that is not an
+ * error becomes the `cause` of a `SandboxCallMatcherError`) or return
+ * `false` to reject the call with a `SandboxCallMatcherError`. It must
+ * answer synchronously: a native async function is rejected where the
+ * script is defined, a returned promise when the call is made. It receives
+ * its own mutable copy of the arguments; changing them does not reach
+ * `calls`.
  *
  * @example
  * ```ts

@@ -296,7 +296,7 @@ test('scriptedSandboxSession judges every matcher where the script is defined (n
           (...args: unknown[]) => unknown
         >;
         try {
-          await session[name]({ path: 'a', cmd: 'a' });
+          await session[name]!({ path: 'a', cmd: 'a' });
         } catch (error) {
           // A late outcome: the script was accepted, then judged invalid.
           const named = structured(error, ['SandboxCallMatcherError']);
@@ -304,6 +304,91 @@ test('scriptedSandboxSession judges every matcher where the script is defined (n
         }
       },
     ),
+    fuzzParameters(),
+  );
+});
+
+// Mirrors `isError` of `_internal/matcher.ts`: errors of any realm, and a
+// value that cannot be inspected is not one.
+function isAnError(value: unknown): boolean {
+  try {
+    return value instanceof Error ||
+      Object.prototype.toString.call(value) === '[object Error]';
+  } catch {
+    return false;
+  }
+}
+
+test('scriptedSandboxSession maps every matcher answer and every thrown value by one rule', async () => {
+  const answer = fc.oneof(
+    fc.record({ kind: fc.constant('threw' as const), value: anyValue }),
+    fc.record({
+      kind: fc.constant('threw' as const),
+      value: fc.constantFrom<unknown>(
+        new Error('assertion'),
+        new TypeError('wrong type'),
+        new assert.AssertionError({ message: 'differs' }),
+      ),
+    }),
+    fc.record({ kind: fc.constant('returned' as const), value: anyValue }),
+    fc.record({
+      kind: fc.constant('promise' as const),
+      value: fc.constantFrom('resolve', 'reject', 'thenable'),
+    }),
+  );
+  await fc.assert(
+    fc.asyncProperty(answer, async ({ kind, value }) => {
+      const made = kind === 'promise' ? undefined : materialize(value);
+      const match = () => {
+        if (kind === 'threw') throw made;
+        if (kind === 'returned') return made;
+        return value === 'resolve'
+          ? Promise.resolve(false)
+          : value === 'reject'
+          ? Promise.reject(undefined)
+          : { then: () => {} };
+      };
+      const sandbox = scriptedSandboxSession([
+        { method: 'readFile', match: match as never, result: 'ok' },
+      ]);
+      let failure: { error: unknown } | undefined;
+      try {
+        await sandbox.readFile({ path: 'a' });
+      } catch (error) {
+        failure = { error };
+      }
+      if (kind === 'returned' && made !== false) {
+        if (failure === undefined) {
+          sandbox.assertComplete();
+          return;
+        }
+        // A returned value with a callable `then` is a thenable.
+        const named = structured(failure.error, stepError);
+        assert.equal(named.issue, 'async_matcher');
+      } else {
+        assert(failure !== undefined, 'A rejecting matcher let the call pass');
+        const error = failure.error;
+        if (kind === 'threw' && isAnError(made)) {
+          assert.equal(error, made, 'A thrown error was replaced');
+        } else if (kind === 'threw') {
+          const named = structured(error, ['SandboxCallMatcherError']);
+          assert.equal(named.matcherResult, 'threw');
+          assert(Object.is((error as Error).cause, made), 'Lost the cause');
+        } else if (kind === 'promise') {
+          const named = structured(error, stepError);
+          assert.equal(named.issue, 'async_matcher');
+        } else {
+          const named = structured(error, ['SandboxCallMatcherError']);
+          assert.equal(named.matcherResult, 'false');
+        }
+      }
+      // Never consumed, always remembered.
+      assert.equal(sandbox.remainingSteps, 1);
+      assert.throws(
+        () => sandbox.assertComplete(),
+        (error) => error === failure!.error,
+      );
+    }),
     fuzzParameters(),
   );
 });
@@ -340,7 +425,7 @@ test('scriptedSandboxSession survives hostile call arguments', async () => {
           & { assertComplete(): void };
         let answer: unknown;
         try {
-          answer = await session[step.method](...args);
+          answer = await session[step.method]!(...args);
         } catch (error) {
           if ('error' in step && error === step.error) return;
           // Arguments come from the SDK, not the script: a hostile argument's

@@ -24,7 +24,7 @@ test('scriptedSandboxSession copies a fixed result when the script is defined', 
     { method: 'resolveExposedPort', result: exposed },
   ]);
   entries.push({ name: 'b.txt', path: '/w/b.txt', type: 'file' });
-  entries[0].name = 'changed';
+  entries[0]!.name = 'changed';
   exposed.port = 1;
   assert.deepEqual(await sandbox.listDir({ path: '/w' }), [
     { name: 'a.txt', path: '/w/a.txt', type: 'file' },
@@ -49,7 +49,7 @@ test('scriptedSandboxSession records a Manifest argument as a frozen copy', asyn
     type: 'file',
     content: 'late',
   };
-  const [recorded, runAs] = sandbox.calls[0].args as [Manifest, string];
+  const [recorded, runAs] = sandbox.calls[0]!.args as [Manifest, string];
   assert.equal(runAs, 'root');
   assert.notEqual(recorded, manifest);
   assert(recorded instanceof Manifest);
@@ -59,7 +59,7 @@ test('scriptedSandboxSession records a Manifest argument as a frozen copy', asyn
   assert(Object.isFrozen(recorded.entries));
   // Still a working Manifest.
   assert.match(recorded.describe(), /a\.txt/);
-  assert.equal(sandbox.calls[0].args[0], recorded);
+  assert.equal(sandbox.calls[0]!.args[0], recorded);
   sandbox.assertComplete();
 });
 
@@ -84,7 +84,7 @@ test('scriptedSandboxSession gives match and respond their own mutable copies', 
         };
         // Neither throws: the copy is not frozen.
         mutable.extra = 1;
-        mutable.args[0].cmd = 'changed by respond';
+        mutable.args[0]!.cmd = 'changed by respond';
         mutable.args.push({ cmd: 'more' });
         return `${call.index}\n`;
       },
@@ -99,7 +99,7 @@ test('scriptedSandboxSession gives match and respond their own mutable copies', 
   assert.deepEqual(sandbox.calls, [
     { index: 0, method: 'execCommand', args: [{ cmd: 'pwd' }] },
   ]);
-  assert(Object.isFrozen(sandbox.calls[0].args[0]));
+  assert(Object.isFrozen(sandbox.calls[0]!.args[0]));
   sandbox.assertComplete();
 });
 

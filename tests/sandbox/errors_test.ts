@@ -25,7 +25,7 @@ test('UnexpectedSandboxCallError names the expected method and what is left', ()
   assert.equal(error.remainingSteps, 3);
   assert.equal(
     error.message,
-    'Unexpected sandbox call 2 to "writeStdin": expected "execCommand", 3 steps left in the script',
+    'Unexpected sandbox call 2 to "writeStdin": expected "execCommand", 3 steps left',
   );
 });
 
@@ -39,7 +39,7 @@ test('UnexpectedSandboxCallError says when the script has ended', () => {
   assert.equal(error.expectedMethod, undefined);
   assert.equal(
     error.message,
-    'Unexpected sandbox call 0 to "close": the script has no steps left',
+    'Unexpected sandbox call 0 to "close": expected no more calls, no steps left',
   );
 });
 
@@ -55,6 +55,37 @@ test('SandboxCallMatcherError names the rejected call', () => {
   assert.equal(
     error.message,
     'Sandbox call 1 to "execCommand" rejected: the matcher of its step returned false',
+  );
+  assert.equal(error.matcherResult, 'false');
+  assert.equal(Object.hasOwn(error, 'cause'), false);
+});
+
+test('SandboxCallMatcherError says what a matcher threw, kept as the cause', () => {
+  const error = new SandboxCallMatcherError(
+    { index: 2, method: 'readFile', args: [] },
+    { matcherResult: 'threw', cause: undefined },
+  );
+  assert(error instanceof Error);
+  assert.equal(error.name, 'SandboxCallMatcherError');
+  assert.equal(error.callIndex, 2);
+  assert.equal(error.method, 'readFile');
+  assert.equal(error.matcherResult, 'threw');
+  assert(Object.hasOwn(error, 'cause'));
+  assert.equal(error.cause, undefined);
+  assert.equal(
+    error.message,
+    'Sandbox call 2 to "readFile" rejected: the matcher of its step threw undefined',
+  );
+  const text = new SandboxCallMatcherError(
+    { callIndex: 0, method: 'exec' },
+    { matcherResult: 'threw', cause: 'x'.repeat(100) },
+  );
+  assert.equal(text.cause, 'x'.repeat(100));
+  assert.equal(
+    text.message,
+    `Sandbox call 0 to "exec" rejected: the matcher of its step threw "${
+      'x'.repeat(40)
+    }…"`,
   );
 });
 
@@ -72,7 +103,7 @@ test('UnconsumedSandboxStepsError lists the pending methods, detached', () => {
   assert(Object.isFrozen(error.pendingMethods));
   assert.equal(
     error.message,
-    'Sandbox script not complete: 2 steps left, for "execCommand", "close"',
+    'Incomplete sandbox script: 2 steps left ("execCommand", "close")',
   );
 });
 
@@ -89,7 +120,7 @@ test('UnexpectedSandboxCallError takes the SDK testing module form without expec
   assert.equal(error.remainingSteps, 2);
   assert.equal(
     error.message,
-    'Unexpected sandbox call 1 to "exec": 2 steps left in the script',
+    'Unexpected sandbox call 1 to "exec": expected no more calls, 2 steps left',
   );
 });
 
@@ -111,7 +142,7 @@ test('SandboxCallMatcherError takes a recorded call, as the SDK testing module d
     { method: 'readFile', result: 'x' },
   ]);
   await sandbox.readFile({ path: 'a.md' });
-  assert.equal(new SandboxCallMatcherError(sandbox.calls[0]).callIndex, 0);
+  assert.equal(new SandboxCallMatcherError(sandbox.calls[0]!).callIndex, 0);
 });
 
 test('UnconsumedSandboxStepsError takes the pending methods alone, as the SDK testing module does', () => {
@@ -124,7 +155,7 @@ test('UnconsumedSandboxStepsError takes the pending methods alone, as the SDK te
   assert(Object.isFrozen(error.pendingMethods));
   assert.equal(
     error.message,
-    'Sandbox script not complete: 2 steps left, for "exec", "close"',
+    'Incomplete sandbox script: 2 steps left ("exec", "close")',
   );
   const none = new UnconsumedSandboxStepsError([]);
   assert.equal(none.remainingSteps, 0);
@@ -182,7 +213,7 @@ test('InvalidScriptedSandboxStepError derives the message and reason from the is
   assert.equal(error.cause, cause);
   assert.equal(
     error.message,
-    'Invalid scripted sandbox step 4 ("readFile"): expected one of "result", "respond" or "error" with a value, got "error" set to undefined',
+    'Invalid sandbox step 4 ("readFile"): expected one of "result", "respond" or "error" with a value, got "error" set to undefined',
   );
 });
 
@@ -200,7 +231,6 @@ test('InvalidScriptedSandboxStepError maps every issue to one of the four reason
     unknown_property: 'invalid_input',
     invalid_match: 'invalid_matcher',
     async_matcher: 'invalid_matcher',
-    invalid_match_result: 'invalid_matcher',
     missing_outcome: 'invalid_outcome',
     multiple_outcomes: 'invalid_outcome',
     invalid_respond: 'invalid_outcome',
@@ -215,7 +245,7 @@ test('InvalidScriptedSandboxStepError maps every issue to one of the four reason
     assert.equal(error.issue, issue);
     assert.match(
       error.message,
-      /^Invalid scripted sandbox (step 0|script): expected /,
+      /^Invalid sandbox (step 0|script): expected /,
     );
   }
   // An explicit reason wins over the issue's own.
@@ -246,7 +276,7 @@ test('InvalidScriptedSandboxStepError adds a did-you-mean suggestion', () => {
   // The unknown name shows once, as what was found.
   assert.equal(
     error.message,
-    'Invalid scripted sandbox step 2: expected a SandboxSession method name, got "execComand" (did you mean "execCommand"?)',
+    'Invalid sandbox step 2: expected a SandboxSession method name, got "execComand" (did you mean "execCommand"?)',
   );
 });
 
@@ -262,7 +292,7 @@ test('InvalidScriptedSandboxStepError without a method or received value', () =>
   assert.equal(whole.suggestion, undefined);
   assert.equal(
     whole.message,
-    'Invalid scripted sandbox script: expected the steps to be iterable, got a value that could not be read',
+    'Invalid sandbox script: expected the steps to be iterable, got a value that could not be read',
   );
   const unknown = new InvalidScriptedSandboxStepError({
     reason: 'unknown_method',
@@ -271,7 +301,7 @@ test('InvalidScriptedSandboxStepError without a method or received value', () =>
   assert.equal(unknown.issue, 'unknown_method');
   assert.equal(
     unknown.message,
-    'Invalid scripted sandbox step 0: expected a SandboxSession method name',
+    'Invalid sandbox step 0: expected a SandboxSession method name',
   );
   const several = new InvalidScriptedSandboxStepError({
     issue: 'multiple_outcomes',
@@ -280,6 +310,6 @@ test('InvalidScriptedSandboxStepError without a method or received value', () =>
   });
   assert.equal(
     several.message,
-    'Invalid scripted sandbox step 1 ("close"): expected exactly one of "result", "respond" or "error", got several',
+    'Invalid sandbox step 1 ("close"): expected exactly one of "result", "respond" or "error", got several',
   );
 });

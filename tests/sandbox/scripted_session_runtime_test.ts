@@ -33,7 +33,7 @@ async function runShellAgent(
 }
 
 function toolNames(model: ScriptedModel, call: number): string[] {
-  return model.calls[call].request.tools.map((tool) => tool.name);
+  return model.calls[call]!.request.tools.map((tool) => tool.name);
 }
 
 /** The output text the model saw for the tool call `callId`. */
@@ -80,7 +80,7 @@ test('scriptedSandboxSession with supportsPty and writeStdin offers an interacti
     'execCommand',
     'writeStdin',
   ]);
-  assert.deepEqual(sandbox.calls[0].args, []);
+  assert.deepEqual(sandbox.calls[0]!.args, []);
   assert.match(toolOutput(model, 'call_2'), /done/);
   sandbox.assertComplete();
   model.assertComplete();

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
+import vm from 'node:vm';
 import { Manifest } from '@openai/agents/sandbox';
 import {
   InvalidScriptedSandboxStepError,
@@ -245,6 +246,7 @@ test('scriptedSandboxSession rejects at call time a matcher (not native async) t
   const sandbox = scriptedSandboxSession([
     {
       method: 'execCommand',
+      // Rejected and never awaited by anyone: it must not go unhandled.
       match: () => Promise.reject(new Error('late')),
       result: '',
     },
@@ -254,7 +256,8 @@ test('scriptedSandboxSession rejects at call time a matcher (not native async) t
   assert(caught instanceof InvalidScriptedSandboxStepError);
   assert.equal(caught.name, 'InvalidScriptedSandboxStepError');
   assert.equal(caught.reason, 'invalid_matcher');
-  assert.equal(caught.issue, 'invalid_match_result');
+  // The same issue as a native async function rejected where it is written.
+  assert.equal(caught.issue, 'async_matcher');
   assert.equal(caught.inputIndex, 0);
   assert.equal(caught.method, 'execCommand');
   assert.equal(caught.path, 'match');
@@ -262,9 +265,144 @@ test('scriptedSandboxSession rejects at call time a matcher (not native async) t
   assert.equal(caught.suggestion, undefined);
   assert.equal(
     caught.message,
-    'Invalid scripted sandbox step 0 ("execCommand"): expected match to answer synchronously with a boolean or nothing, got a promise',
+    'Invalid sandbox step 0 ("execCommand"): expected match to be a synchronous function, got a promise',
   );
+  // The call did not use the step, and the error is remembered as drift.
+  assert.equal(sandbox.remainingSteps, 1);
+  assert.equal(sandbox.calls.length, 1);
   assert.throws(() => sandbox.assertComplete(), (error) => error === caught);
+  // Let a rejection that escaped surface before the test ends.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+});
+
+test('scriptedSandboxSession treats a matcher returning a thenable as asynchronous', () => {
+  let thenCalls = 0;
+  const thenable = {
+    then(_resolve: unknown, reject: (reason: unknown) => void) {
+      thenCalls++;
+      reject(new Error('late'));
+    },
+  };
+  const sandbox = scriptedSandboxSession([
+    {
+      method: 'supportsPty',
+      match: (() => thenable) as never,
+      result: true,
+    },
+  ]);
+  assert.throws(
+    () => sandbox.supportsPty!(),
+    (error) =>
+      error instanceof InvalidScriptedSandboxStepError &&
+      error.reason === 'invalid_matcher' && error.issue === 'async_matcher' &&
+      error.received === 'a promise',
+  );
+  assert.equal(sandbox.remainingSteps, 1);
+  assert.throws(
+    () => sandbox.assertComplete(),
+    InvalidScriptedSandboxStepError,
+  );
+  // Observed once (its rejection handled), never awaited for a verdict.
+  return Promise.resolve().then(() => assert.equal(thenCalls, 1));
+});
+
+test('SandboxCallMatcherError wraps a matcher that throws undefined', async () => {
+  const sandbox = scriptedSandboxSession([
+    {
+      method: 'readFile',
+      match: () => {
+        throw undefined;
+      },
+      result: 'unused',
+    },
+  ]);
+  let caught: unknown;
+  await sandbox.readFile!({ path: 'a' }).catch((error) => caught = error);
+  assert(caught instanceof SandboxCallMatcherError);
+  assert.equal(caught.name, 'SandboxCallMatcherError');
+  assert.equal(caught.callIndex, 0);
+  assert.equal(caught.method, 'readFile');
+  assert.equal(caught.matcherResult, 'threw');
+  assert(Object.hasOwn(caught, 'cause'));
+  assert.equal(caught.cause, undefined);
+  assert.equal(
+    caught.message,
+    'Sandbox call 0 to "readFile" rejected: the matcher of its step threw undefined',
+  );
+  // Not consumed; remembered, so a caught failure still fails the test.
+  assert.equal(sandbox.remainingSteps, 1);
+  assert.throws(() => sandbox.assertComplete(), (error) => error === caught);
+});
+
+test('SandboxCallMatcherError wraps a matcher that throws a value that is not an error', () => {
+  for (const thrown of ['no', 42, null, { message: 'plain object' }]) {
+    const sandbox = scriptedSandboxSession([
+      {
+        method: 'supportsPty',
+        match: () => {
+          throw thrown;
+        },
+        result: true,
+      },
+    ]);
+    let caught: unknown;
+    try {
+      sandbox.supportsPty!();
+    } catch (error) {
+      caught = error;
+    }
+    assert(caught instanceof SandboxCallMatcherError, String(thrown));
+    assert.equal(caught.matcherResult, 'threw');
+    assert.equal(caught.cause, thrown);
+    assert.match(caught.message, /the matcher of its step threw /);
+    assert.throws(() => sandbox.assertComplete(), (error) => error === caught);
+  }
+});
+
+test('scriptedSandboxSession rethrows an error a matcher throws unchanged, of any realm', async () => {
+  const foreign = vm.runInNewContext('new RangeError("from another realm")');
+  for (const thrown of [new TypeError('wrong argument'), foreign]) {
+    const sandbox = scriptedSandboxSession([
+      {
+        method: 'execCommand',
+        match: () => {
+          throw thrown;
+        },
+        result: '',
+      },
+    ]);
+    await assert.rejects(
+      sandbox.execCommand!({ cmd: 'ls' }),
+      (error) => error === thrown,
+    );
+    assert.equal(sandbox.remainingSteps, 1);
+    assert.throws(() => sandbox.assertComplete(), (error) => error === thrown);
+  }
+});
+
+test('SandboxCallMatcherError says the matcher returned false', async () => {
+  const sandbox = scriptedSandboxSession([
+    { method: 'pathExists', match: () => false, result: true },
+  ]);
+  let caught: unknown;
+  await sandbox.pathExists!('a').catch((error) => caught = error);
+  assert(caught instanceof SandboxCallMatcherError);
+  assert.equal(caught.matcherResult, 'false');
+  assert.equal(caught.cause, undefined);
+  assert.equal(
+    caught.message,
+    'Sandbox call 0 to "pathExists" rejected: the matcher of its step returned false',
+  );
+  // Any other answer passes: true, undefined, a number.
+  const passing = scriptedSandboxSession([
+    { method: 'pathExists', match: () => true, result: true },
+    { method: 'pathExists', match: () => undefined, result: true },
+    { method: 'pathExists', match: (() => 0) as never, result: true },
+  ]);
+  for (let i = 0; i < 3; i++) {
+    assert.equal(await passing.pathExists!('a'), true);
+  }
+  passing.assertComplete();
 });
 
 test('scriptedSandboxSession records detached, frozen argument snapshots', async () => {
@@ -282,6 +420,7 @@ test('scriptedSandboxSession records detached, frozen argument snapshots', async
   await sandbox.hydrateWorkspace!(bytes);
   bytes[0] = 9;
   const [read, register, hydrate] = sandbox.calls;
+  assert(read && register && hydrate);
   assert.deepEqual(read.args, [{ path: 'a.txt', runAs: 'root' }]);
   assert(Object.isFrozen(read));
   assert(Object.isFrozen(read.args));
