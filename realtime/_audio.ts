@@ -39,19 +39,18 @@ const audioProperty: PropertyDescriptor = {
 };
 
 /**
- * Builds the frozen `sendAudio` record: `{ index, method, audio, options }`,
- * with `audio` a fresh copy of the caller's buffer on every read.
+ * Builds the `sendAudio` record: `{ index, method, audio, options }`, with
+ * `audio` a fresh copy of the caller's buffer on every read.
  *
  * @param index Zero-based position of the call in `calls`.
- * @param audio The caller's audio buffer.
- * @param options The caller's options, snapshotted.
- * @returns The frozen record.
+ * @param data The caller's audio buffer and options (snapshotted here).
+ * @returns The record.
  */
 export function recordAudioCall<A, O>(
   index: number,
-  audio: A,
-  options: O,
+  data: { readonly audio: A; readonly options: O },
 ): { index: number; method: 'sendAudio'; audio: A; options: O } {
+  const { audio, options } = data;
   const call = { index, method: 'sendAudio' as const } as {
     index: number;
     method: 'sendAudio';
@@ -63,7 +62,7 @@ export function recordAudioCall<A, O>(
     // Not a buffer of this realm: recorded as any other argument.
     call.audio = snapshot(audio);
     call.options = snapshot(options);
-    return Object.freeze(call);
+    return call;
   }
   let chunk: Stored;
   if (length > largestSlabbed) {
@@ -84,5 +83,5 @@ export function recordAudioCall<A, O>(
   Object.defineProperty(call, 'audio', audioProperty);
   call.options = snapshot(options);
   Object.defineProperty(call, stored, { value: chunk });
-  return Object.freeze(call);
+  return call;
 }

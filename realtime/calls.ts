@@ -21,10 +21,14 @@ type EmitterMember = 'on' | 'off' | 'once' | 'emit';
  *
  * @example
  * ```ts
- * import type { RealtimeTransportMethod } from '@scripted/agents/realtime';
+ * import assert from 'node:assert/strict';
+ * import {
+ *   type RealtimeTransportMethod,
+ *   realtimeTransportMethods,
+ * } from '@scripted/agents/realtime';
  *
  * const method: RealtimeTransportMethod = 'sendFunctionCallOutput';
- * void method;
+ * assert.ok(realtimeTransportMethods.includes(method));
  * ```
  */
 export type RealtimeTransportMethod = Exclude<
@@ -42,16 +46,15 @@ export type RealtimeTransportMethod = Exclude<
  *
  * @example
  * ```ts
+ * import assert from 'node:assert/strict';
  * import type { RealtimeTransportParameters } from '@scripted/agents/realtime';
  *
  * const args: RealtimeTransportParameters<'mute'> = [true];
- * void args;
+ * assert.equal(args.length, 1);
  * ```
  */
 export type RealtimeTransportParameters<M extends RealtimeTransportMethod> =
   Parameters<NonNullable<RealtimeTransportLayer[M]>>;
-
-type P<M extends RealtimeTransportMethod> = RealtimeTransportParameters<M>;
 
 /**
  * The connect options as recorded: every option except the API key, which
@@ -59,10 +62,11 @@ type P<M extends RealtimeTransportMethod> = RealtimeTransportParameters<M>;
  *
  * @example
  * ```ts
+ * import assert from 'node:assert/strict';
  * import type { RecordedConnectOptions } from '@scripted/agents/realtime';
  *
  * const options: RecordedConnectOptions = { apiKeyProvided: true };
- * void options.apiKeyProvided;
+ * assert.equal('apiKey' in options, false);
  * ```
  */
 export type RecordedConnectOptions =
@@ -75,59 +79,66 @@ export type RecordedConnectOptions =
  *
  * @example
  * ```ts
+ * import assert from 'node:assert/strict';
  * import type { RealtimeCallData } from '@scripted/agents/realtime';
  *
  * const data: RealtimeCallData['mute'] = { muted: true };
- * void data.muted;
+ * assert.equal(data.muted, true);
  * ```
  */
 export interface RealtimeCallData {
   /** `connect(options)`; the API key itself is never recorded. */
   connect: { readonly options: RecordedConnectOptions };
   /** `sendEvent(event)`. */
-  sendEvent: { readonly event: P<'sendEvent'>[0] };
+  sendEvent: { readonly event: RealtimeTransportParameters<'sendEvent'>[0] };
   /** `requestResponse(response?)`. */
-  requestResponse: { readonly response?: P<'requestResponse'>[0] };
+  requestResponse: {
+    readonly response?: RealtimeTransportParameters<'requestResponse'>[0];
+  };
   /** `sendMessage(message, otherEventData, options?)`. */
   sendMessage: {
-    readonly message: P<'sendMessage'>[0];
-    readonly otherEventData: P<'sendMessage'>[1];
-    readonly options?: P<'sendMessage'>[2];
+    readonly message: RealtimeTransportParameters<'sendMessage'>[0];
+    readonly otherEventData: RealtimeTransportParameters<'sendMessage'>[1];
+    readonly options?: RealtimeTransportParameters<'sendMessage'>[2];
   };
   /** `addImage(image, options?)`. */
   addImage: {
-    readonly image: P<'addImage'>[0];
-    readonly options?: P<'addImage'>[1];
+    readonly image: RealtimeTransportParameters<'addImage'>[0];
+    readonly options?: RealtimeTransportParameters<'addImage'>[1];
   };
   /** `sendAudio(audio, options)`; `audio` is a copy of the buffer. */
   sendAudio: {
-    readonly audio: P<'sendAudio'>[0];
-    readonly options: P<'sendAudio'>[1];
+    readonly audio: RealtimeTransportParameters<'sendAudio'>[0];
+    readonly options: RealtimeTransportParameters<'sendAudio'>[1];
   };
   /** `updateSessionConfig(config)`. */
-  updateSessionConfig: { readonly config: P<'updateSessionConfig'>[0] };
+  updateSessionConfig: {
+    readonly config: RealtimeTransportParameters<'updateSessionConfig'>[0];
+  };
   /** `close()`. */
   close: Record<never, never>;
   /** `mute(muted)`. */
-  mute: { readonly muted: P<'mute'>[0] };
+  mute: { readonly muted: RealtimeTransportParameters<'mute'>[0] };
   /** `sendFunctionCallOutput(toolCall, output, startResponse)`. */
   sendFunctionCallOutput: {
-    readonly toolCall: P<'sendFunctionCallOutput'>[0];
-    readonly output: P<'sendFunctionCallOutput'>[1];
-    readonly startResponse: P<'sendFunctionCallOutput'>[2];
+    readonly toolCall: RealtimeTransportParameters<'sendFunctionCallOutput'>[0];
+    readonly output: RealtimeTransportParameters<'sendFunctionCallOutput'>[1];
+    readonly startResponse: RealtimeTransportParameters<
+      'sendFunctionCallOutput'
+    >[2];
   };
   /** `interrupt()`. */
   interrupt: Record<never, never>;
   /** `resetHistory(oldHistory, newHistory)`. */
   resetHistory: {
-    readonly oldHistory: P<'resetHistory'>[0];
-    readonly newHistory: P<'resetHistory'>[1];
+    readonly oldHistory: RealtimeTransportParameters<'resetHistory'>[0];
+    readonly newHistory: RealtimeTransportParameters<'resetHistory'>[1];
   };
   /** `sendMcpResponse(approvalRequest, approved, reason?)`. */
   sendMcpResponse: {
-    readonly approvalRequest: P<'sendMcpResponse'>[0];
-    readonly approved: P<'sendMcpResponse'>[1];
-    readonly reason?: P<'sendMcpResponse'>[2];
+    readonly approvalRequest: RealtimeTransportParameters<'sendMcpResponse'>[0];
+    readonly approved: RealtimeTransportParameters<'sendMcpResponse'>[1];
+    readonly reason?: RealtimeTransportParameters<'sendMcpResponse'>[2];
   };
 }
 
@@ -137,14 +148,14 @@ export interface RealtimeCallData {
  *
  * @example
  * ```ts
+ * import assert from 'node:assert/strict';
+ * import { ScriptedRealtimeTransport } from '@scripted/agents/realtime';
  * import type { RecordedRealtimeCall } from '@scripted/agents/realtime';
  *
- * const call: RecordedRealtimeCall<'mute'> = {
- *   index: 0,
- *   method: 'mute',
- *   muted: true,
- * };
- * void call.muted;
+ * const transport = new ScriptedRealtimeTransport();
+ * transport.mute(true);
+ * const call: RecordedRealtimeCall = transport.calls[0]!;
+ * assert.deepEqual(call, { index: 0, method: 'mute', muted: true });
  * ```
  */
 export type RecordedRealtimeCall<
@@ -165,13 +176,14 @@ export type RecordedRealtimeCall<
  *
  * @example
  * ```ts
+ * import assert from 'node:assert/strict';
  * import type { RealtimeTransportCallFor } from '@scripted/agents/realtime';
  *
  * const call: RealtimeTransportCallFor<'interrupt'> = {
  *   index: 2,
  *   method: 'interrupt',
  * };
- * void call.index;
+ * assert.equal(call.method, 'interrupt');
  * ```
  */
 export type RealtimeTransportCallFor<M extends RealtimeTransportMethod> =
@@ -185,10 +197,14 @@ export type RealtimeTransportCallFor<M extends RealtimeTransportMethod> =
  *
  * @example
  * ```ts
- * import type { RecordedRealtimeTransportCall } from '@scripted/agents/realtime';
+ * import assert from 'node:assert/strict';
+ * import {
+ *   RealtimeCallMatcherError,
+ *   type RecordedRealtimeTransportCall,
+ * } from '@scripted/agents/realtime';
  *
  * const call: RecordedRealtimeTransportCall = { index: 0, method: 'close' };
- * void call.method;
+ * assert.equal(new RealtimeCallMatcherError(call).callIndex, 0);
  * ```
  */
 export type RecordedRealtimeTransportCall = Readonly<{
@@ -204,10 +220,22 @@ export type RecordedRealtimeTransportCall = Readonly<{
  *
  * @example
  * ```ts
- * import type { PendingRealtimeExpectation } from '@scripted/agents/realtime';
+ * import assert from 'node:assert/strict';
+ * import {
+ *   IncompleteRealtimeScenarioError,
+ *   type PendingRealtimeExpectation,
+ *   ScriptedRealtimeTransport,
+ * } from '@scripted/agents/realtime';
  *
- * const pending: PendingRealtimeExpectation = { order: 2, method: 'close' };
- * void pending.order;
+ * const transport = new ScriptedRealtimeTransport();
+ * void transport.expectCall('close');
+ * const pending: PendingRealtimeExpectation = { order: 1, method: 'close' };
+ * assert.throws(
+ *   () => transport.assertComplete(),
+ *   (error) =>
+ *     error instanceof IncompleteRealtimeScenarioError &&
+ *     error.pendingExpectations[0]?.order === pending.order,
+ * );
  * ```
  */
 export type PendingRealtimeExpectation = Readonly<{
@@ -223,10 +251,23 @@ export type PendingRealtimeExpectation = Readonly<{
  *
  * @example
  * ```ts
- * import type { PendingRealtimeFailure } from '@scripted/agents/realtime';
+ * import assert from 'node:assert/strict';
+ * import {
+ *   IncompleteRealtimeScenarioError,
+ *   type PendingRealtimeFailure,
+ *   ScriptedRealtimeTransport,
+ * } from '@scripted/agents/realtime';
  *
+ * const transport = new ScriptedRealtimeTransport();
+ * transport.failNextCall('mute', new Error('no microphone'));
+ * transport.failNextCall('mute', new Error('still none'));
  * const unused: PendingRealtimeFailure = { method: 'mute', count: 2 };
- * void unused.count;
+ * assert.throws(
+ *   () => transport.assertComplete(),
+ *   (error) =>
+ *     error instanceof IncompleteRealtimeScenarioError &&
+ *     error.pendingFailures[0]?.count === unused.count,
+ * );
  * ```
  */
 export type PendingRealtimeFailure = Readonly<{
@@ -241,15 +282,26 @@ export type PendingRealtimeFailure = Readonly<{
  * reject it. The matcher gets its own detached, mutable copy of the call,
  * so writing to it reaches neither the record nor the caller. Matchers are
  * synchronous: they run inside the application's call, so a rejection can
- * be thrown into it (a native `async` matcher is rejected by `expectCall`).
+ * be thrown into it. A thrown error is rethrown unchanged; `false`, or a
+ * thrown value that is not an error (`undefined`, a string), becomes a
+ * `RealtimeCallMatcherError`; a native `async` matcher is rejected by
+ * `expectCall`, and one that returns a promise is reported when the call
+ * arrives (`InvalidRealtimeScenarioInputError`, issue `async_matcher`).
  *
  * @example
  * ```ts
- * import type { RealtimeCallMatcher } from '@scripted/agents/realtime';
+ * import assert from 'node:assert/strict';
+ * import {
+ *   type RealtimeCallMatcher,
+ *   ScriptedRealtimeTransport,
+ * } from '@scripted/agents/realtime';
  *
  * const isHello: RealtimeCallMatcher<'sendMessage'> = (call) =>
  *   call.message === 'Hello';
- * void typeof isHello;
+ * const transport = new ScriptedRealtimeTransport();
+ * const sent = transport.expectCall('sendMessage', isHello);
+ * transport.sendMessage('Hello', {});
+ * assert.equal((await sent).message, 'Hello');
  * ```
  */
 export type RealtimeCallMatcher<
@@ -274,11 +326,6 @@ const methodTable: Record<RealtimeTransportMethod, true> = {
   sendMcpResponse: true,
 };
 
-// Fails to compile when the SDK adds a method that RealtimeCallData lacks.
-type MissingCallData = Exclude<RealtimeTransportMethod, keyof RealtimeCallData>;
-const callDataIsComplete: [MissingCallData] extends [never] ? true
-  : MissingCallData = true;
-
 /**
  * The outbound transport methods, in the SDK interface's order.
  *
@@ -292,7 +339,7 @@ const callDataIsComplete: [MissingCallData] extends [never] ? true
  */
 export const realtimeTransportMethods: readonly RealtimeTransportMethod[] =
   Object.freeze(
-    callDataIsComplete && Object.keys(methodTable) as RealtimeTransportMethod[],
+    Object.keys(methodTable) as RealtimeTransportMethod[],
   );
 
 const methodSet: ReadonlySet<unknown> = new Set(realtimeTransportMethods);

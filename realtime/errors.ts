@@ -6,7 +6,12 @@
  * @module
  */
 import type { RealtimeTransportLayer } from '@openai/agents-realtime';
-import { plural, quote } from '../_internal/format.ts';
+import { describe, listNames, plural, quote } from '../_internal/format.ts';
+import {
+  incompleteMessage,
+  invalidInputMessage,
+  unexpectedCallMessage,
+} from '../_internal/messages.ts';
 import type {
   PendingRealtimeExpectation,
   PendingRealtimeFailure,
@@ -15,34 +20,11 @@ import type {
   RecordedRealtimeTransportCall,
 } from './calls.ts';
 
+/** The options of `runScenario()`, by name. */
+type RealtimeScenarioOptionKey = 'scenario' | 'exercise' | 'signal';
+
 /** The status of a Realtime transport, as the SDK declares it. */
 type Status = RealtimeTransportLayer['status'];
-
-// Keeps messages short when thousands of calls are left (e.g. audio chunks).
-const listLimit = 5;
-
-function counted(
-  total: number,
-  shown: readonly string[],
-  noun: string,
-): string {
-  if (shown.length === 0) return plural(total, noun);
-  const head = shown.slice(0, listLimit).join(', ');
-  const more = shown.length > listLimit
-    ? ` and ${shown.length - listLimit} more`
-    : '';
-  return `${plural(total, noun)} (${head}${more})`;
-}
-
-function expectationList(
-  pending: readonly PendingRealtimeExpectation[],
-): string {
-  return counted(
-    pending.length,
-    pending.map((item) => `#${item.order} ${quote(item.method)}`),
-    'pending expectation',
-  );
-}
 
 function freezeItems<T extends object>(items: readonly T[]): readonly T[] {
   return Object.freeze(items.map((item) => Object.freeze({ ...item })));
@@ -61,7 +43,7 @@ function hasCallIndex(value: unknown): value is { callIndex: number } {
  * and `assertComplete()` rethrows it.
  *
  * Constructible as the SDK module's `(expectedMethod, actualCall)` or as
- * `({ callIndex, expectedMethod, actualMethod })`.
+ * `({ callIndex, expectedMethod, actualMethod, remainingExpectations? })`.
  *
  * @example
  * ```ts
@@ -89,6 +71,11 @@ export class UnexpectedRealtimeCallError extends Error {
   readonly expectedMethod: RealtimeTransportMethod;
   /** The method that was called. */
   readonly actualMethod: string;
+  /**
+   * How many expectations were pending when the call arrived, the one it
+   * failed included (at least 1; 1 in the SDK module's form).
+   */
+  readonly remainingExpectations: number;
 
   /**
    * @param expectedMethod The method the next expectation named.
@@ -105,40 +92,49 @@ export class UnexpectedRealtimeCallError extends Error {
     callIndex: number;
     expectedMethod: RealtimeTransportMethod;
     actualMethod: string;
+    remainingExpectations?: number;
   });
   constructor(
-    first:
-      | RealtimeTransportMethod
-      | {
-        callIndex: number;
-        expectedMethod: RealtimeTransportMethod;
-        actualMethod: string;
-      },
+    first: RealtimeTransportMethod | {
+      callIndex: number;
+      expectedMethod: RealtimeTransportMethod;
+      actualMethod: string;
+      remainingExpectations?: number;
+    },
     actualCall?: RecordedRealtimeTransportCall,
   ) {
     const fields = typeof first === 'object' && first !== null ? first : {
       callIndex: actualCall?.index ?? -1,
       expectedMethod: first,
       actualMethod: actualCall?.method ?? '',
+      remainingExpectations: 1,
     };
-    super(
-      `Unexpected realtime call ${fields.callIndex}: expected ${
-        quote(fields.expectedMethod)
-      }, got ${quote(fields.actualMethod)}`,
-    );
+    const remaining = fields.remainingExpectations ?? 1;
+    super(unexpectedCallMessage({
+      double: 'realtime',
+      callIndex: fields.callIndex,
+      actual: fields.actualMethod,
+      expected: fields.expectedMethod,
+      remaining,
+      unit: 'expectation',
+    }));
     this.name = 'UnexpectedRealtimeCallError';
     this.callIndex = fields.callIndex;
     this.expectedMethod = fields.expectedMethod;
     this.actualMethod = fields.actualMethod;
+    this.remainingExpectations = remaining;
   }
 }
 
 /**
- * The matcher of the expectation answering a call returned `false` (or
- * something that is not a synchronous result).
+ * The matcher of the expectation answering a call rejected it: it returned
+ * `false` (`matcherResult: 'false'`), or threw something that is not an
+ * error (`matcherResult: 'threw'`, the thrown value as `cause`; a thrown
+ * error is passed through unchanged instead).
  *
- * Constructible as the SDK module's `(call)` (with an optional
- * `{ matcherResult }`) or as `({ callIndex, actualMethod, matcherResult? })`.
+ * Constructible as the SDK module's `(call)` (with optional
+ * `{ matcherResult, cause }`) or as
+ * `({ callIndex, actualMethod, matcherResult? }, { cause? })`.
  *
  * @example
  * ```ts
@@ -160,62 +156,70 @@ export class RealtimeCallMatcherError extends Error {
   /** The method that was called. */
   readonly actualMethod: string;
   /**
-   * What the matcher returned: `false`, or a promise (matchers run inside
-   * the application's call and must be synchronous).
+   * How the matcher rejected the call: it returned `false`, or it threw a
+   * value that is not an error (kept as `cause`).
    */
-  readonly matcherResult: 'false' | 'promise';
+  readonly matcherResult: 'false' | 'threw';
 
   /**
    * @param call The recorded call the matcher rejected.
-   * @param options `matcherResult`: what the matcher returned (`'false'`
-   *   unless given).
+   * @param options `matcherResult` (`'false'` unless given) and `cause`,
+   *   what the matcher threw.
    */
   constructor(
     call: RecordedRealtimeTransportCall,
-    options?: { matcherResult?: 'false' | 'promise' },
+    options?: { matcherResult?: 'false' | 'threw'; cause?: unknown },
   );
   /**
    * @param fields The structured fields of the error.
+   * @param options `cause`: what the matcher threw.
    */
-  constructor(fields: {
-    callIndex: number;
-    actualMethod: string;
-    matcherResult?: 'false' | 'promise';
-  });
+  constructor(
+    fields: {
+      callIndex: number;
+      actualMethod: string;
+      matcherResult?: 'false' | 'threw';
+    },
+    options?: { cause?: unknown },
+  );
   constructor(
     first: RecordedRealtimeTransportCall | {
       callIndex: number;
       actualMethod: string;
-      matcherResult?: 'false' | 'promise';
+      matcherResult?: 'false' | 'threw';
     },
-    options?: { matcherResult?: 'false' | 'promise' },
+    options?: { matcherResult?: 'false' | 'threw'; cause?: unknown },
   ) {
-    const fields = hasCallIndex(first)
-      ? first as {
-        callIndex: number;
+    let callIndex: number;
+    let actualMethod: string;
+    let matcherResult: 'false' | 'threw' | undefined;
+    if (hasCallIndex(first)) {
+      const fields = first as {
         actualMethod: string;
-        matcherResult?: 'false' | 'promise';
-      }
-      : {
-        callIndex: (first as RecordedRealtimeTransportCall | undefined)
-          ?.index ?? -1,
-        actualMethod: (first as RecordedRealtimeTransportCall | undefined)
-          ?.method ?? '',
-        matcherResult: options?.matcherResult,
+        matcherResult?: 'false' | 'threw';
       };
-    const matcherResult = fields.matcherResult ?? 'false';
+      callIndex = first.callIndex;
+      actualMethod = fields.actualMethod;
+      matcherResult = fields.matcherResult;
+    } else {
+      const call = first as RecordedRealtimeTransportCall | undefined;
+      callIndex = call?.index ?? -1;
+      actualMethod = call?.method ?? '';
+      matcherResult = options?.matcherResult;
+    }
+    matcherResult ??= 'false';
+    const hasCause = options !== undefined && 'cause' in options;
     super(
-      `Realtime call matcher rejected call ${fields.callIndex}: ${
-        quote(fields.actualMethod)
-      } did not match its expectation (${
+      `Realtime call ${callIndex} to ${quote(actualMethod)} rejected: ${
         matcherResult === 'false'
-          ? 'the matcher returned false'
-          : 'the matcher returned a promise; matchers must be synchronous'
-      })`,
+          ? 'the matcher of its expectation returned false'
+          : `the matcher of its expectation threw ${describe(options?.cause)}`
+      }`,
+      hasCause ? { cause: options.cause } : undefined,
     );
     this.name = 'RealtimeCallMatcherError';
-    this.callIndex = fields.callIndex;
-    this.actualMethod = fields.actualMethod;
+    this.callIndex = callIndex;
+    this.actualMethod = actualMethod;
     this.matcherResult = matcherResult;
   }
 }
@@ -241,7 +245,7 @@ export class RealtimeCallMatcherError extends Error {
  * transport.failNextCall('mute', new Error('no microphone'));
  * assert.throws(() => transport.assertComplete(), (error) => {
  *   assert(error instanceof IncompleteRealtimeScenarioError);
- *   assert.equal(error.unconsumedCalls[0].method, 'interrupt');
+ *   assert.equal(error.unconsumedCalls[0]?.method, 'interrupt');
  *   assert.deepEqual(error.pendingFailures, [{ method: 'mute', count: 1 }]);
  *   return true;
  * });
@@ -297,28 +301,25 @@ export class IncompleteRealtimeScenarioError extends Error {
         pendingFailures: readonly PendingRealtimeFailure[];
       };
     const calls = fields.unconsumedCalls;
+    const expectations = fields.pendingExpectations;
     const failures = fields.pendingFailures;
-    let unused = 0;
-    for (const failure of failures) unused += failure.count;
-    super(
-      `Incomplete realtime scenario: ${
-        counted(
-          calls.length,
-          calls.map((call) => quote(call.method)),
-          'unconsumed call',
-        )
-      }, ${expectationList(fields.pendingExpectations)}, ${
-        counted(
-          unused,
-          failures.map((failure) =>
-            failure.count === 1
-              ? quote(failure.method)
-              : `${quote(failure.method)} x${failure.count}`
-          ),
-          'unused failure',
-        )
-      }`,
-    );
+    const unused: string[] = [];
+    for (const { method, count } of failures) {
+      for (let i = 0; i < count; i++) unused.push(method);
+    }
+    super(incompleteMessage('realtime scenario', [
+      {
+        count: calls.length,
+        noun: 'unconsumed call',
+        names: calls.map((call) => call.method),
+      },
+      {
+        count: expectations.length,
+        noun: 'pending expectation',
+        names: expectations.map((pending) => pending.method),
+      },
+      { count: unused.length, noun: 'unused failure', names: unused },
+    ]));
     this.name = 'IncompleteRealtimeScenarioError';
     this.unconsumedCalls = Object.freeze([
       ...calls,
@@ -396,8 +397,11 @@ export class ScriptedRealtimeScenarioCancelledError extends Error {
         pendingExpectations: readonly PendingRealtimeExpectation[];
       })
         .pendingExpectations;
+    const methods = pending.map((expectation) => expectation.method);
     super(
-      `Realtime scenario cancelled by its signal: ${expectationList(pending)}`,
+      `Realtime scenario cancelled by its signal: ${
+        plural(pending.length, 'pending expectation')
+      }${methods.length === 0 ? '' : ` (${listNames(methods)})`}`,
       options,
     );
     this.name = 'AbortError';
@@ -457,10 +461,17 @@ export class RealtimeTransportNotClosedError extends Error {
  *
  * @example
  * ```ts
- * import type { RealtimeSupersedingOperation } from '@scripted/agents/realtime';
+ * import assert from 'node:assert/strict';
+ * import {
+ *   type RealtimeSupersedingOperation,
+ *   ScriptedRealtimeConnectionSupersededError,
+ * } from '@scripted/agents/realtime';
  *
  * const by: RealtimeSupersedingOperation = 'close';
- * void by;
+ * const error = new ScriptedRealtimeConnectionSupersededError({
+ *   supersededBy: by,
+ * });
+ * assert.equal(error.supersededBy, 'close');
  * ```
  */
 export type RealtimeSupersedingOperation = 'connect' | 'close' | 'disconnect';
@@ -504,7 +515,9 @@ export class ScriptedRealtimeConnectionSupersededError extends Error {
   /**
    * @param fields `supersededBy`: the operation that replaced the connect.
    */
-  constructor(fields?: { supersededBy?: RealtimeSupersedingOperation }) {
+  constructor(
+    fields?: { supersededBy?: RealtimeSupersedingOperation | undefined },
+  ) {
     const by = fields?.supersededBy;
     super(
       `Realtime connection attempt superseded: ${
@@ -524,7 +537,8 @@ export class ScriptedRealtimeConnectionSupersededError extends Error {
  * - `unknown_method`: `expectCall`/`failNextCall` got something that is not
  *   an outbound transport method name (`suggestion` may name the closest);
  * - `invalid_matcher`: an `expectCall` matcher that is not a function, or a
- *   native `async` one (issue `async_matcher`);
+ *   native `async` one, or one that returned a promise when its call came
+ *   (issue `async_matcher`);
  * - `invalid_listener`: an `on`/`once` listener that is not a function;
  * - `invalid_error`: `failNextCall` given `undefined` as the error;
  * - `invalid_option`: `runScenario` options that are not an object, or a
@@ -535,10 +549,20 @@ export class ScriptedRealtimeConnectionSupersededError extends Error {
  *
  * @example
  * ```ts
- * import type { InvalidRealtimeScenarioInputReason } from '@scripted/agents/realtime';
+ * import assert from 'node:assert/strict';
+ * import {
+ *   InvalidRealtimeScenarioInputError,
+ *   type InvalidRealtimeScenarioInputReason,
+ *   ScriptedRealtimeTransport,
+ * } from '@scripted/agents/realtime';
  *
- * const reason: InvalidRealtimeScenarioInputReason = 'unknown_method';
- * void reason;
+ * const expected: InvalidRealtimeScenarioInputReason = 'invalid_error';
+ * assert.throws(
+ *   () => new ScriptedRealtimeTransport().failNextCall('close', undefined),
+ *   (error) =>
+ *     error instanceof InvalidRealtimeScenarioInputError &&
+ *     error.reason === expected,
+ * );
  * ```
  */
 export type InvalidRealtimeScenarioInputReason =
@@ -558,10 +582,25 @@ export type InvalidRealtimeScenarioInputReason =
  *
  * @example
  * ```ts
- * import type { InvalidRealtimeScenarioInputIssue } from '@scripted/agents/realtime';
+ * import assert from 'node:assert/strict';
+ * import {
+ *   InvalidRealtimeScenarioInputError,
+ *   type InvalidRealtimeScenarioInputIssue,
+ *   ScriptedRealtimeTransport,
+ * } from '@scripted/agents/realtime';
  *
- * const issue: InvalidRealtimeScenarioInputIssue = 'async_matcher';
- * void issue;
+ * const expected: InvalidRealtimeScenarioInputIssue = 'async_matcher';
+ * assert.throws(
+ *   () =>
+ *     new ScriptedRealtimeTransport().expectCall(
+ *       'mute',
+ *       // deno-lint-ignore require-await
+ *       (async () => true) as never,
+ *     ),
+ *   (error) =>
+ *     error instanceof InvalidRealtimeScenarioInputError &&
+ *     error.issue === expected,
+ * );
  * ```
  */
 export type InvalidRealtimeScenarioInputIssue =
@@ -577,11 +616,16 @@ const expectedByReason: Record<InvalidRealtimeScenarioInputReason, string> = {
   unknown_method: 'a realtime transport method name',
   invalid_matcher: 'a function or undefined',
   invalid_listener: 'a function',
-  invalid_error: 'the value to throw, not undefined',
+  invalid_error: 'any value but undefined',
   invalid_option: 'a valid option',
   unreadable_option: 'a readable option',
   scenario_running: 'the previous scenario on this transport to have ended',
 };
+
+// A matcher that answers with a promise, found where it is given or when it
+// runs.
+const synchronousMatcher =
+  "a synchronous function (it runs inside the application's call)";
 
 // What to say was found when nothing concrete was.
 const fallbackByReason: Partial<
@@ -634,12 +678,19 @@ export class InvalidRealtimeScenarioInputError extends Error {
   readonly expected: string | undefined;
   /**
    * What was found, rendered short: strings quoted and cut when long,
-   * other values by kind (`42`, `null`, `an object`, `a function`).
-   * `undefined` when nothing concrete was found or it could not be read.
+   * other values by kind (`42`, `null`, `an object`, `a function`,
+   * `an unreadable value`). `undefined` when nothing concrete was found.
    */
   readonly received: string | undefined;
-  /** For `unknown_method`: the closest method name, when one is likely. */
-  readonly suggestion: RealtimeTransportMethod | undefined;
+  /**
+   * The name the input most likely meant: for `unknown_method` the closest
+   * method, for a missing `runScenario` callback the option a misspelt key
+   * stands for.
+   */
+  readonly suggestion:
+    | RealtimeTransportMethod
+    | RealtimeScenarioOptionKey
+    | undefined;
 
   /**
    * @param fields The structured fields; with `message`, the message is
@@ -649,36 +700,38 @@ export class InvalidRealtimeScenarioInputError extends Error {
   constructor(
     fields: {
       reason: InvalidRealtimeScenarioInputReason;
-      message?: string;
-      issue?: InvalidRealtimeScenarioInputIssue;
-      operation?: string;
-      path?: string;
-      expected?: string;
-      received?: string;
-      suggestion?: RealtimeTransportMethod;
+      message?: string | undefined;
+      issue?: InvalidRealtimeScenarioInputIssue | undefined;
+      operation?: string | undefined;
+      path?: string | undefined;
+      expected?: string | undefined;
+      received?: string | undefined;
+      suggestion?:
+        | RealtimeTransportMethod
+        | RealtimeScenarioOptionKey
+        | undefined;
     },
     options?: { cause?: unknown },
   ) {
-    const verbatim = fields.message !== undefined;
-    const expected = verbatim
+    const expected = fields.message !== undefined
       ? fields.expected
-      : fields.expected ?? expectedByReason[fields.reason];
-    const found = fields.received ?? fallbackByReason[fields.reason];
-    const where = [
-      fields.operation === undefined ? undefined : `${fields.operation}()`,
-      fields.path,
-    ].filter((part) => part !== undefined).join(' ');
-    const hint = fields.suggestion === undefined
-      ? ''
-      : ` (did you mean ${quote(fields.suggestion)}?)`;
+      : fields.expected ??
+        (fields.issue === 'async_matcher'
+          ? synchronousMatcher
+          : expectedByReason[fields.reason]);
+    // A state the transport is in, not a value at a path.
+    const pathed = fields.path !== undefined &&
+      fields.reason !== 'scenario_running';
     super(
-      verbatim
-        ? fields.message
-        : `Invalid realtime scenario input: ${
-          where === '' ? '' : `${where}: `
-        }expected ${expected}${
-          found === undefined ? '' : `, got ${found}`
-        }${hint}`,
+      fields.message ?? invalidInputMessage({
+        subject: 'realtime input',
+        name: fields.operation,
+        expected: pathed
+          ? `${quote(fields.path!)} to be ${expected}`
+          : `${expected}`,
+        received: fields.received ?? fallbackByReason[fields.reason],
+        suggestion: fields.suggestion,
+      }),
       options,
     );
     this.name = 'InvalidRealtimeScenarioInputError';

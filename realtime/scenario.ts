@@ -1,6 +1,7 @@
 /**
- * `runScenario()`: the transport-facing script and the application side run
- * together until one fails, the signal cancels, or both finish.
+ * The public types of `runScenario()`: its options and the context its
+ * `scenario` callback receives. The runner itself is private
+ * (`_scenario.ts`).
  *
  * @module
  */
@@ -10,9 +11,6 @@ import type {
   RealtimeTransportMethod,
   RecordedRealtimeCall,
 } from './calls.ts';
-import { ScriptedRealtimeScenarioCancelledError } from './errors.ts';
-import { requireMatcher, requireMethod } from './inputs.ts';
-import type { CallLedger } from './ledger.ts';
 
 /**
  * What the `scenario` callback of `runScenario()` receives: the
@@ -21,7 +19,11 @@ import type { CallLedger } from './ledger.ts';
  *
  * @example
  * ```ts
- * import type { RealtimeScenarioContext } from '@scripted/agents/realtime';
+ * import assert from 'node:assert/strict';
+ * import {
+ *   type RealtimeScenarioContext,
+ *   ScriptedRealtimeTransport,
+ * } from '@scripted/agents/realtime';
  *
  * async function connectAndClose(
  *   { expectCall }: RealtimeScenarioContext,
@@ -29,7 +31,16 @@ import type { CallLedger } from './ledger.ts';
  *   await expectCall('connect');
  *   await expectCall('close');
  * }
- * void typeof connectAndClose;
+ * const transport = new ScriptedRealtimeTransport();
+ * await transport.runScenario({
+ *   signal: AbortSignal.timeout(1_000),
+ *   scenario: connectAndClose,
+ *   exercise: async () => {
+ *     await transport.connect({ apiKey: 'test' });
+ *     transport.close();
+ *   },
+ * });
+ * assert.equal(transport.calls.length, 2);
  * ```
  */
 export interface RealtimeScenarioContext {
@@ -50,14 +61,24 @@ export interface RealtimeScenarioContext {
  *
  * @example
  * ```ts
- * import type { ScriptedRealtimeScenarioContext } from '@scripted/agents/realtime';
+ * import assert from 'node:assert/strict';
+ * import {
+ *   type ScriptedRealtimeScenarioContext,
+ *   ScriptedRealtimeTransport,
+ * } from '@scripted/agents/realtime';
  *
  * const scenario = async (
  *   { expectCall }: ScriptedRealtimeScenarioContext,
  * ): Promise<void> => {
  *   await expectCall('interrupt');
  * };
- * void typeof scenario;
+ * const transport = new ScriptedRealtimeTransport();
+ * await transport.runScenario({
+ *   signal: AbortSignal.timeout(1_000),
+ *   scenario,
+ *   exercise: () => transport.interrupt(),
+ * });
+ * assert.equal(transport.calls[0]?.method, 'interrupt');
  * ```
  */
 export type ScriptedRealtimeScenarioContext = RealtimeScenarioContext;
@@ -68,16 +89,24 @@ export type ScriptedRealtimeScenarioContext = RealtimeScenarioContext;
  *
  * @example
  * ```ts
- * import type { RealtimeScenarioOptions } from '@scripted/agents/realtime';
+ * import assert from 'node:assert/strict';
+ * import {
+ *   type RealtimeScenarioOptions,
+ *   ScriptedRealtimeTransport,
+ * } from '@scripted/agents/realtime';
  *
+ * const transport = new ScriptedRealtimeTransport();
  * const options: RealtimeScenarioOptions<number> = {
- *   signal: AbortSignal.abort(),
+ *   signal: AbortSignal.timeout(1_000),
  *   scenario: async ({ expectCall }) => {
- *     await expectCall('connect');
+ *     await expectCall('mute');
  *   },
- *   exercise: () => 42,
+ *   exercise: () => {
+ *     transport.mute(true);
+ *     return 42;
+ *   },
  * };
- * void typeof options.scenario;
+ * assert.equal(await transport.runScenario(options), 42);
  * ```
  */
 export interface RealtimeScenarioOptions<TResult = void> {
@@ -94,151 +123,19 @@ export interface RealtimeScenarioOptions<TResult = void> {
  *
  * @example
  * ```ts
- * import type { ScriptedRealtimeScenarioOptions } from '@scripted/agents/realtime';
+ * import assert from 'node:assert/strict';
+ * import {
+ *   type ScriptedRealtimeScenarioOptions,
+ *   ScriptedRealtimeTransport,
+ * } from '@scripted/agents/realtime';
  *
  * const options: ScriptedRealtimeScenarioOptions<string> = {
  *   scenario: () => {},
  *   exercise: () => 'done',
  * };
- * void typeof options.exercise;
+ * const transport = new ScriptedRealtimeTransport();
+ * assert.equal(await transport.runScenario(options), 'done');
  * ```
  */
 export type ScriptedRealtimeScenarioOptions<TResult = void> =
   RealtimeScenarioOptions<TResult>;
-
-function noop(): void {}
-
-// Long enough never to fire in a test, short enough for every runtime.
-const keepAliveMs = 1_000_000_000;
-
-/** Calls `fn`, turning a synchronous throw into a rejection. */
-function start<T>(fn: () => T | Promise<T>): Promise<T> {
-  try {
-    return Promise.resolve(fn());
-  } catch (error) {
-    return Promise.reject(error);
-  }
-}
-
-/** Waits for `sides` to settle, but no longer than one macrotask turn. */
-async function settleBriefly(sides: Promise<unknown>): Promise<void> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const turn = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, 0);
-  });
-  try {
-    await Promise.race([sides, turn]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/**
- * Runs a validated scenario against `ledger`. It fails at once on a
- * mismatch (whatever either side awaits), on either side's failure, or on
- * the signal; when `exercise` finishes with expectations pending it fails
- * as incomplete; when both finish it checks that nothing is left.
- *
- * @param ledger The transport's call ledger.
- * @param transport The transport's own `expectCall` and `emit`.
- * @param scenario The transport side.
- * @param exercise The application side.
- * @param signal Optional cancellation.
- * @returns What `exercise` returned, once both sides finished and nothing
- *   is left.
- */
-export async function runRealtimeScenario<R>(
-  ledger: CallLedger,
-  transport: RealtimeScenarioContext,
-  scenario: RealtimeScenarioOptions<R>['scenario'],
-  exercise: RealtimeScenarioOptions<R>['exercise'],
-  signal: AbortSignal | undefined,
-): Promise<R> {
-  if (signal?.aborted) {
-    throw new ScriptedRealtimeScenarioCancelledError(
-      ledger.pendingExpectations(),
-      { cause: signal.reason },
-    );
-  }
-  let finished = false;
-  let failure: { readonly error: unknown } | undefined;
-  let scenarioDone = false;
-  let exerciseDone = false;
-  let result: R;
-  let succeed!: (value: R) => void;
-  let failWith!: (error: unknown) => void;
-  const outcome = new Promise<R>((resolve, reject) => {
-    succeed = resolve;
-    failWith = reject;
-  });
-  const fail = (error: unknown): void => {
-    if (finished) return;
-    finished = true;
-    failure = { error };
-    // Pending expectations reject too, so the scenario's catch can release
-    // whatever the application side waits for.
-    ledger.rejectWaiting(error);
-    failWith(error);
-  };
-  const check = (): void => {
-    if (finished || !exerciseDone) return;
-    if (ledger.waiting) {
-      fail(ledger.incomplete());
-    } else if (scenarioDone) {
-      const completion = ledger.completion();
-      if (completion !== undefined) return fail(completion.error);
-      finished = true;
-      succeed(result);
-    }
-  };
-  const context: RealtimeScenarioContext = {
-    expectCall(method, matcher) {
-      if (failure === undefined) return transport.expectCall(method, matcher);
-      // After the run failed, nothing will answer: reject at once.
-      requireMethod('expectCall', method);
-      requireMatcher('expectCall', matcher);
-      const late = Promise.reject(failure.error);
-      late.catch(noop);
-      return late;
-    },
-    emit: transport.emit,
-  };
-  const onAbort = (): void => {
-    fail(
-      new ScriptedRealtimeScenarioCancelledError(
-        ledger.pendingExpectations(),
-        { cause: signal?.reason },
-      ),
-    );
-  };
-  signal?.addEventListener('abort', onAbort);
-  // Node does not keep the process alive for `AbortSignal.timeout()`; a
-  // referenced timer does, so two sides waiting on each other still end
-  // with the cancellation error instead of an exit mid-test.
-  const keepAlive = signal === undefined
-    ? undefined
-    : setInterval(noop, keepAliveMs);
-  ledger.onWait = check;
-  ledger.onMismatch = fail;
-  const scenarioSide = start(() => scenario(context)).then(() => {
-    scenarioDone = true;
-    check();
-  }, fail);
-  const exerciseSide = start(exercise).then((value) => {
-    result = value;
-    exerciseDone = true;
-    check();
-  }, fail);
-  try {
-    return await outcome;
-  } catch (error) {
-    // Let the sides run their cleanup (e.g. `session.close()`) first.
-    await settleBriefly(Promise.all([scenarioSide, exerciseSide]));
-    throw error;
-  } finally {
-    signal?.removeEventListener('abort', onAbort);
-    clearInterval(keepAlive);
-    ledger.onWait = undefined;
-    ledger.onMismatch = undefined;
-  }
-}

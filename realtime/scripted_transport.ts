@@ -11,109 +11,67 @@ import type {
 } from '@openai/agents-realtime';
 import { snapshot } from '../_internal/snapshot.ts';
 import { stateSlot } from '../_internal/state.ts';
-import { frozenView } from '../_internal/view.ts';
-import {
-  type RealtimeCallMatcher,
-  type RealtimeTransportMethod,
-  type RealtimeTransportParameters as P,
-  recordConnectOptions,
-  type RecordedRealtimeCall,
-} from './calls.ts';
 import { recordAudioCall } from './_audio.ts';
-import { ListenerRegistry } from './emitter.ts';
-import {
-  InvalidRealtimeScenarioInputError,
-  type RealtimeSupersedingOperation,
-  RealtimeTransportNotClosedError,
-  ScriptedRealtimeConnectionSupersededError,
-} from './errors.ts';
+import { Connection, type Status } from './_connection.ts';
+import { ListenerRegistry } from './_emitter.ts';
 import {
   readScenarioOptions,
   requireFailure,
   requireListener,
   requireMatcher,
   requireMethod,
-} from './inputs.ts';
-import { CallLedger } from './ledger.ts';
+} from './_inputs.ts';
+import { CallLedger } from './_ledger.ts';
+import { runRealtimeScenario } from './_scenario.ts';
 import {
-  type RealtimeScenarioContext,
-  type RealtimeScenarioOptions,
-  runRealtimeScenario,
+  type RealtimeCallData,
+  type RealtimeCallMatcher,
+  type RealtimeTransportMethod,
+  type RealtimeTransportParameters,
+  recordConnectOptions,
+  type RecordedRealtimeCall,
+} from './calls.ts';
+import {
+  InvalidRealtimeScenarioInputError,
+  RealtimeTransportNotClosedError,
+} from './errors.ts';
+import type {
+  RealtimeScenarioContext,
+  RealtimeScenarioOptions,
 } from './scenario.ts';
 
-type Status = RealtimeTransportLayer['status'];
 type Events = RealtimeTransportEventTypes;
 type Listener<K extends keyof Events> = (...args: Events[K]) => void;
-
-const freeze = Object.freeze;
 
 /** Everything a transport holds, kept off `#private` so proxies work. */
 interface TransportState {
   readonly ledger: CallLedger;
   readonly events: ListenerRegistry;
-  status: Status;
+  readonly connection: Connection;
   muted: boolean | null;
-  /** Bumped by every connect, and by every close or disconnect that acts. */
-  lifecycle: number;
-  /** The operation that bumped `lifecycle` last. */
-  lastOperation: RealtimeSupersedingOperation | undefined;
-  /** The `lifecycle` of the connect still running, if one is. */
-  connecting: number | undefined;
   running: boolean;
-  callsView: readonly RecordedRealtimeCall[] | undefined;
 }
 
 const slot = stateSlot<TransportState>('ScriptedRealtimeTransport');
 
-/** Records a call; throws its mismatch or injected failure. */
-function enter(state: TransportState, call: RecordedRealtimeCall): void {
-  const failure = state.ledger.enter(freeze(call));
-  if (failure !== undefined) throw failure;
-}
-
-/** Starts a lifecycle operation; returns its number. */
-function bump(
-  state: TransportState,
-  operation: RealtimeSupersedingOperation,
-): number {
-  state.lastOperation = operation;
-  return ++state.lifecycle;
-}
-
-/** Whether close/disconnect has anything to end. */
-function isOpen(state: TransportState): boolean {
-  return state.status !== 'disconnected' || state.connecting !== undefined;
-}
-
 /**
- * Ends the connect numbered `attempt` with `error`: when no later
- * lifecycle operation took over, the transport becomes `disconnected` and
- * says so (a `disconnected` listener's own failure is dropped: `error` is
- * what the caller needs).
+ * Records one outbound call, its arguments already snapshotted as `data`
+ * (a `sendAudio` chunk is copied here, into the audio slab), and matches
+ * it.
+ *
+ * @throws {unknown} The call's mismatch, else its injected failure.
  */
-function failConnect(
+function record<M extends RealtimeTransportMethod>(
   state: TransportState,
-  attempt: number,
-  error: unknown,
-): Promise<never> {
-  if (state.lifecycle === attempt) {
-    state.connecting = undefined;
-    state.status = 'disconnected';
-    try {
-      state.events.emit('connection_change', ['disconnected']);
-    } catch {
-      // The connect's own failure is reported instead.
-    }
-  }
-  return Promise.reject(error);
-}
-
-function superseded(state: TransportState): Promise<never> {
-  return Promise.reject(
-    new ScriptedRealtimeConnectionSupersededError({
-      supersededBy: state.lastOperation,
-    }),
+  method: M,
+  data: RealtimeCallData[M],
+): void {
+  const failure = state.ledger.enter((index) =>
+    method === 'sendAudio'
+      ? recordAudioCall(index, data as RealtimeCallData['sendAudio'])
+      : { index, method, ...data } as RecordedRealtimeCall
   );
+  if (failure !== undefined) throw failure;
 }
 
 /**
@@ -155,16 +113,13 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    * failures.
    */
   constructor() {
+    const events = new ListenerRegistry(this);
     slot.attach(this, {
       ledger: new CallLedger(),
-      events: new ListenerRegistry(this),
-      status: 'disconnected',
+      events,
+      connection: new Connection(events),
       muted: false,
-      lifecycle: 0,
-      lastOperation: undefined,
-      connecting: undefined,
       running: false,
-      callsView: undefined,
     });
   }
 
@@ -177,7 +132,7 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    * @returns The current status.
    */
   get status(): Status {
-    return slot.of(this).status;
+    return slot.of(this).connection.status;
   }
 
   /**
@@ -186,7 +141,7 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    * @param status The new status.
    */
   set status(status: Status) {
-    slot.of(this).status = status;
+    slot.of(this).connection.status = status;
   }
 
   /**
@@ -214,8 +169,7 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    * @returns A frozen copy of the list.
    */
   get calls(): readonly RecordedRealtimeCall[] {
-    const state = slot.of(this);
-    return state.callsView = frozenView(state.ledger.calls, state.callsView);
+    return slot.of(this).ledger.view();
   }
 
   /**
@@ -228,7 +182,7 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    */
   on<K extends keyof Events>(type: K, listener: Listener<K>): this {
     requireListener('on', listener);
-    slot.of(this).events.add(type, listener, false);
+    slot.of(this).events.add(type, listener);
     return this;
   }
 
@@ -242,7 +196,7 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    */
   once<K extends keyof Events>(type: K, listener: Listener<K>): this {
     requireListener('once', listener);
-    slot.of(this).events.add(type, listener, true);
+    slot.of(this).events.addOnce(type, listener);
     return this;
   }
 
@@ -287,11 +241,13 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    *
    * @param method The expected method.
    * @param matcher Optional synchronous check of its own detached,
-   *   mutable copy of the call: throw or return `false` to reject the call.
-   *   A rejection is thrown into the calling code.
+   *   mutable copy of the call: throw or return `false` to reject the call
+   *   (see `RealtimeCallMatcher`). A rejection is thrown into the calling
+   *   code.
    * @returns The recorded call once it arrives; rejects with
-   *   `UnexpectedRealtimeCallError`, `RealtimeCallMatcherError` or the
-   *   matcher's own error.
+   *   `UnexpectedRealtimeCallError`, `RealtimeCallMatcherError`, the
+   *   matcher's own error, or `InvalidRealtimeScenarioInputError` when the
+   *   matcher returned a promise.
    * @throws {InvalidRealtimeScenarioInputError} For an unknown method, or
    *   a matcher that is not a function or is a native `async` function.
    * @example
@@ -335,7 +291,7 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    * const failure = new Error('offline');
    * transport.failNextCall('connect', failure);
    * await assert.rejects(transport.connect({ apiKey: 'test' }), failure);
-   * assert.equal(transport.calls[0].method, 'connect');
+   * assert.equal(transport.calls[0]?.method, 'connect');
    * ```
    */
   failNextCall(method: RealtimeTransportMethod, error: unknown): void {
@@ -401,13 +357,12 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
       expectCall: (method, matcher) => this.expectCall(method, matcher),
       emit: (type, ...args) => state.events.emit(type, args),
     };
-    return runRealtimeScenario(
-      state.ledger,
-      context,
+    return runRealtimeScenario(state.ledger, {
+      transport: context,
       scenario,
       exercise,
       signal,
-    ).finally(() => {
+    }).finally(() => {
       state.running = false;
     });
   }
@@ -437,28 +392,7 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    * ```
    */
   disconnect(error?: unknown): void {
-    const state = slot.of(this);
-    if (!isOpen(state)) return;
-    bump(state, 'disconnect');
-    state.connecting = undefined;
-    state.status = 'disconnected';
-    let failed = false;
-    let failure: unknown;
-    try {
-      state.events.emit('connection_change', ['disconnected']);
-    } catch (cause) {
-      failed = true;
-      failure = cause;
-    }
-    if (error !== undefined) {
-      try {
-        state.events.emit('error', [{ type: 'error', error }]);
-      } catch (cause) {
-        if (!failed) failure = cause;
-        failed = true;
-      }
-    }
-    if (failed) throw failure;
+    slot.of(this).connection.disconnect(error);
   }
 
   /**
@@ -483,8 +417,7 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    * ```
    */
   assertComplete(): void {
-    const completion = slot.of(this).ledger.completion();
-    if (completion !== undefined) throw completion.error;
+    slot.of(this).ledger.assertComplete();
   }
 
   /**
@@ -502,7 +435,7 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    * ```
    */
   assertClosed(): void {
-    const status = slot.of(this).status;
+    const status = slot.of(this).connection.status;
     if (status !== 'disconnected') {
       throw new RealtimeTransportNotClosedError({ status });
     }
@@ -535,27 +468,9 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    */
   connect(options: RealtimeTransportLayerConnectOptions): Promise<void> {
     const state = slot.of(this);
-    const attempt = bump(state, 'connect');
-    state.connecting = attempt;
-    const ledger = state.ledger;
-    const failure = ledger.enter(freeze({
-      index: ledger.calls.length,
-      method: 'connect',
-      options: recordConnectOptions(options),
-    }));
-    if (failure !== undefined) return failConnect(state, attempt, failure);
-    for (const status of ['connecting', 'connected'] as const) {
-      if (state.lifecycle !== attempt) return superseded(state);
-      state.status = status;
-      try {
-        state.events.emit('connection_change', [status]);
-      } catch (error) {
-        return failConnect(state, attempt, error);
-      }
-    }
-    if (state.lifecycle !== attempt) return superseded(state);
-    state.connecting = undefined;
-    return Promise.resolve();
+    return state.connection.connect(() =>
+      record(state, 'connect', { options: recordConnectOptions(options) })
+    );
   }
 
   /**
@@ -564,11 +479,8 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    * @param event The event.
    * @throws {UnexpectedRealtimeCallError} On a mismatch, or an injected failure.
    */
-  sendEvent(event: P<'sendEvent'>[0]): void {
-    const state = slot.of(this);
-    enter(state, {
-      index: state.ledger.calls.length,
-      method: 'sendEvent',
+  sendEvent(event: RealtimeTransportParameters<'sendEvent'>[0]): void {
+    record(slot.of(this), 'sendEvent', {
       event: snapshot(event),
     });
   }
@@ -579,11 +491,10 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    * @param response The optional response override.
    * @throws {UnexpectedRealtimeCallError} On a mismatch, or an injected failure.
    */
-  requestResponse(response?: P<'requestResponse'>[0]): void {
-    const state = slot.of(this);
-    enter(state, {
-      index: state.ledger.calls.length,
-      method: 'requestResponse',
+  requestResponse(
+    response?: RealtimeTransportParameters<'requestResponse'>[0],
+  ): void {
+    record(slot.of(this), 'requestResponse', {
       response: snapshot(response),
     });
   }
@@ -597,14 +508,11 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    * @throws {UnexpectedRealtimeCallError} On a mismatch, or an injected failure.
    */
   sendMessage(
-    message: P<'sendMessage'>[0],
-    otherEventData: P<'sendMessage'>[1],
-    options?: P<'sendMessage'>[2],
+    message: RealtimeTransportParameters<'sendMessage'>[0],
+    otherEventData: RealtimeTransportParameters<'sendMessage'>[1],
+    options?: RealtimeTransportParameters<'sendMessage'>[2],
   ): void {
-    const state = slot.of(this);
-    enter(state, {
-      index: state.ledger.calls.length,
-      method: 'sendMessage',
+    record(slot.of(this), 'sendMessage', {
       message: snapshot(message),
       otherEventData: snapshot(otherEventData),
       options: snapshot(options),
@@ -618,11 +526,11 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    * @param options `triggerResponse`.
    * @throws {UnexpectedRealtimeCallError} On a mismatch, or an injected failure.
    */
-  addImage(image: P<'addImage'>[0], options?: P<'addImage'>[1]): void {
-    const state = slot.of(this);
-    enter(state, {
-      index: state.ledger.calls.length,
-      method: 'addImage',
+  addImage(
+    image: RealtimeTransportParameters<'addImage'>[0],
+    options?: RealtimeTransportParameters<'addImage'>[1],
+  ): void {
+    record(slot.of(this), 'addImage', {
       image,
       options: snapshot(options),
     });
@@ -635,9 +543,11 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    * @param options `commit`.
    * @throws {UnexpectedRealtimeCallError} On a mismatch, or an injected failure.
    */
-  sendAudio(audio: P<'sendAudio'>[0], options: P<'sendAudio'>[1]): void {
-    const state = slot.of(this);
-    enter(state, recordAudioCall(state.ledger.calls.length, audio, options));
+  sendAudio(
+    audio: RealtimeTransportParameters<'sendAudio'>[0],
+    options: RealtimeTransportParameters<'sendAudio'>[1],
+  ): void {
+    record(slot.of(this), 'sendAudio', { audio, options });
   }
 
   /**
@@ -646,11 +556,10 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    * @param config The partial configuration.
    * @throws {UnexpectedRealtimeCallError} On a mismatch, or an injected failure.
    */
-  updateSessionConfig(config: P<'updateSessionConfig'>[0]): void {
-    const state = slot.of(this);
-    enter(state, {
-      index: state.ledger.calls.length,
-      method: 'updateSessionConfig',
+  updateSessionConfig(
+    config: RealtimeTransportParameters<'updateSessionConfig'>[0],
+  ): void {
+    record(slot.of(this), 'updateSessionConfig', {
       config: snapshot(config),
     });
   }
@@ -667,18 +576,7 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    */
   close(): void {
     const state = slot.of(this);
-    if (!isOpen(state)) return;
-    const before = state.lifecycle;
-    enter(state, {
-      index: state.ledger.calls.length,
-      method: 'close',
-    });
-    // A connect or disconnect inside the matcher took over: it stays.
-    if (state.lifecycle !== before) return;
-    bump(state, 'close');
-    state.connecting = undefined;
-    state.status = 'disconnected';
-    state.events.emit('connection_change', ['disconnected']);
+    state.connection.close(() => record(state, 'close', {}));
   }
 
   /**
@@ -689,11 +587,7 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    */
   mute(muted: boolean): void {
     const state = slot.of(this);
-    enter(state, {
-      index: state.ledger.calls.length,
-      method: 'mute',
-      muted,
-    });
+    record(state, 'mute', { muted });
     state.muted = muted;
   }
 
@@ -706,14 +600,11 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    * @throws {UnexpectedRealtimeCallError} On a mismatch, or an injected failure.
    */
   sendFunctionCallOutput(
-    toolCall: P<'sendFunctionCallOutput'>[0],
+    toolCall: RealtimeTransportParameters<'sendFunctionCallOutput'>[0],
     output: string,
     startResponse: boolean,
   ): void {
-    const state = slot.of(this);
-    enter(state, {
-      index: state.ledger.calls.length,
-      method: 'sendFunctionCallOutput',
+    record(slot.of(this), 'sendFunctionCallOutput', {
       toolCall: snapshot(toolCall),
       output,
       startResponse,
@@ -726,11 +617,7 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    * @throws {UnexpectedRealtimeCallError} On a mismatch, or an injected failure.
    */
   interrupt(): void {
-    const state = slot.of(this);
-    enter(state, {
-      index: state.ledger.calls.length,
-      method: 'interrupt',
-    });
+    record(slot.of(this), 'interrupt', {});
   }
 
   /**
@@ -741,13 +628,10 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    * @throws {UnexpectedRealtimeCallError} On a mismatch, or an injected failure.
    */
   resetHistory(
-    oldHistory: P<'resetHistory'>[0],
-    newHistory: P<'resetHistory'>[1],
+    oldHistory: RealtimeTransportParameters<'resetHistory'>[0],
+    newHistory: RealtimeTransportParameters<'resetHistory'>[1],
   ): void {
-    const state = slot.of(this);
-    enter(state, {
-      index: state.ledger.calls.length,
-      method: 'resetHistory',
+    record(slot.of(this), 'resetHistory', {
       oldHistory: snapshot(oldHistory),
       newHistory: snapshot(newHistory),
     });
@@ -762,14 +646,11 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    * @throws {UnexpectedRealtimeCallError} On a mismatch, or an injected failure.
    */
   sendMcpResponse(
-    approvalRequest: P<'sendMcpResponse'>[0],
+    approvalRequest: RealtimeTransportParameters<'sendMcpResponse'>[0],
     approved: boolean,
     reason?: string,
   ): void {
-    const state = slot.of(this);
-    enter(state, {
-      index: state.ledger.calls.length,
-      method: 'sendMcpResponse',
+    record(slot.of(this), 'sendMcpResponse', {
       approvalRequest: snapshot(approvalRequest),
       approved,
       reason,
@@ -788,6 +669,10 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
     calls: readonly RecordedRealtimeCall[];
   } {
     const state = slot.of(this);
-    return { status: state.status, muted: state.muted, calls: this.calls };
+    return {
+      status: state.connection.status,
+      muted: state.muted,
+      calls: this.calls,
+    };
   }
 }

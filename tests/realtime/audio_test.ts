@@ -11,7 +11,7 @@ function chunk(seed: number, length = 960): ArrayBuffer {
 
 function audioOf(transport: ScriptedRealtimeTransport, index: number) {
   const call = transport.calls[index];
-  assert(call.method === 'sendAudio');
+  assert(call?.method === 'sendAudio');
   return call;
 }
 

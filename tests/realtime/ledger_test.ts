@@ -64,7 +64,10 @@ test('ScriptedRealtimeTransport throws a wrong method into the calling code and 
   assert.equal(thrown.callIndex, 0);
   assert.equal(thrown.expectedMethod, 'sendMessage');
   assert.equal(thrown.actualMethod, 'interrupt');
-  assert.match(thrown.message, /"sendMessage".*"interrupt"/);
+  assert.equal(
+    thrown.message,
+    'Unexpected realtime call 0 to "interrupt": expected "sendMessage", 1 expectation left',
+  );
   await assert.rejects(expected, (error) => error === thrown);
   assert.equal(transport.calls.length, 1);
 });
@@ -102,7 +105,10 @@ test('ScriptedRealtimeTransport rejects a call whose matcher returns false', asy
     assert.equal(error.callIndex, 0);
     assert.equal(error.actualMethod, 'sendMessage');
     assert.equal(error.matcherResult, 'false');
-    assert.match(error.message, /the matcher returned false/);
+    assert.equal(
+      error.message,
+      'Realtime call 0 to "sendMessage" rejected: the matcher of its expectation returned false',
+    );
     return true;
   });
   await assert.rejects(expected, RealtimeCallMatcherError);
@@ -136,7 +142,10 @@ test('ScriptedRealtimeTransport rejects a native async matcher where expectCall 
         assert.equal(error.issue, 'async_matcher');
         assert.equal(error.path, 'matcher');
         assert.equal(error.received, 'an async function');
-        assert.match(error.message, /expected a synchronous function/);
+        assert.match(
+          error.message,
+          /^Invalid realtime input \("expectCall"\): expected "matcher" to be a synchronous function/,
+        );
         return true;
       },
     );
@@ -149,19 +158,71 @@ test('ScriptedRealtimeTransport rejects a native async matcher where expectCall 
   );
 });
 
-test('ScriptedRealtimeTransport treats a promise returned by a plain matcher as a rejection', async () => {
-  const transport = new ScriptedRealtimeTransport();
-  const expected = transport.expectCall(
-    'mute',
-    (() => Promise.resolve(true)) as never,
-  );
-  assert.throws(() => transport.mute(true), (error) => {
-    assert(error instanceof RealtimeCallMatcherError);
-    assert.equal(error.matcherResult, 'promise');
-    assert.match(error.message, /matchers must be synchronous/);
-    return true;
-  });
-  await assert.rejects(expected, RealtimeCallMatcherError);
+test('ScriptedRealtimeTransport rejects a promise returned by a plain matcher as an async matcher', async () => {
+  const matchers = [
+    () => Promise.resolve(true),
+    () => Promise.reject(new Error('checked later')),
+  ];
+  for (const matcher of matchers) {
+    const transport = new ScriptedRealtimeTransport();
+    const expected = transport.expectCall('mute', matcher as never);
+    let thrown: unknown;
+    assert.throws(() => transport.mute(true), (error) => {
+      thrown = error;
+      assert(error instanceof InvalidRealtimeScenarioInputError);
+      assert.equal(error.reason, 'invalid_matcher');
+      assert.equal(error.issue, 'async_matcher');
+      assert.equal(error.operation, 'expectCall');
+      assert.equal(error.path, 'matcher');
+      assert.equal(error.received, 'a promise');
+      assert.equal(
+        error.message,
+        'Invalid realtime input ("expectCall"): expected "matcher" to be a ' +
+          "synchronous function (it runs inside the application's call), " +
+          'got a promise',
+      );
+      return true;
+    });
+    await assert.rejects(expected, (error) => error === thrown);
+    // Remembered as drift, even after a later call matches.
+    const next = transport.expectCall('interrupt');
+    transport.interrupt();
+    await next;
+    assert.throws(() => transport.assertComplete(), (e) => e === thrown);
+  }
+  // The rejected promise was observed: the unhandled-rejection guard of the
+  // suite would fail this file otherwise.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+});
+
+test('ScriptedRealtimeTransport wraps a thrown undefined in a matcher error with the value as cause', async () => {
+  const thrownValues = [undefined, 'wrong call', 42, { reason: 'no' }];
+  const rendered = ['undefined', '"wrong call"', '42', 'an object'];
+  for (const [i, value] of thrownValues.entries()) {
+    const transport = new ScriptedRealtimeTransport();
+    const expected = transport.expectCall('mute', () => {
+      throw value;
+    });
+    let thrown: unknown;
+    assert.throws(() => transport.mute(true), (error) => {
+      thrown = error;
+      assert(error instanceof RealtimeCallMatcherError);
+      assert.equal(error.matcherResult, 'threw');
+      assert.equal(error.callIndex, 0);
+      assert.equal(error.actualMethod, 'mute');
+      assert.equal('cause' in error, true);
+      assert.equal(error.cause, value);
+      assert.equal(
+        error.message,
+        `Realtime call 0 to "mute" rejected: the matcher of its expectation threw ${
+          rendered[i]
+        }`,
+      );
+      return true;
+    });
+    await assert.rejects(expected, (error) => error === thrown);
+    assert.throws(() => transport.assertComplete(), (e) => e === thrown);
+  }
 });
 
 test('ScriptedRealtimeTransport gives each matcher its own mutable copy of the call', async () => {
@@ -186,18 +247,19 @@ test('ScriptedRealtimeTransport gives each matcher its own mutable copy of the c
   transport.assertComplete();
 });
 
-test('ScriptedRealtimeTransport treats a thenable matcher result as a rejection', async () => {
+test('ScriptedRealtimeTransport rejects a thenable matcher result as an async matcher', async () => {
   const transport = new ScriptedRealtimeTransport();
   const thenable = {
     then: (resolve: (value: boolean) => void) => resolve(true),
   };
   const expected = transport.expectCall('mute', (() => thenable) as never);
   assert.throws(() => transport.mute(true), (error) => {
-    assert(error instanceof RealtimeCallMatcherError);
-    assert.equal(error.matcherResult, 'promise');
+    assert(error instanceof InvalidRealtimeScenarioInputError);
+    assert.equal(error.issue, 'async_matcher');
+    assert.equal(error.received, 'a promise');
     return true;
   });
-  await assert.rejects(expected, RealtimeCallMatcherError);
+  await assert.rejects(expected, InvalidRealtimeScenarioInputError);
 });
 
 test('ScriptedRealtimeTransport rejects the expectation when a held call mismatches', async () => {
@@ -331,10 +393,34 @@ test('ScriptedRealtimeTransport expectCall and failNextCall reject malformed inp
     (error) => {
       assert(error instanceof InvalidRealtimeScenarioInputError);
       assert.equal(error.reason, 'unknown_method');
-      assert.equal(error.received, undefined);
-      assert.match(error.message, /expected a realtime transport method name$/);
+      assert.equal(error.received, 'an unreadable value');
+      assert.match(
+        error.message,
+        /expected "method" to be a realtime transport method name, got an unreadable value$/,
+      );
       return true;
     },
   );
   transport.assertComplete();
+});
+
+test('ScriptedRealtimeTransport counts the expectations pending at a wrong-method call', async () => {
+  const transport = new ScriptedRealtimeTransport();
+  const first = transport.expectCall('mute');
+  const second = transport.expectCall('close');
+  const third = transport.expectCall('interrupt');
+  assert.throws(() => transport.interrupt(), (error) => {
+    assert(error instanceof UnexpectedRealtimeCallError);
+    assert.equal(error.remainingExpectations, 3);
+    assert.equal(
+      error.message,
+      'Unexpected realtime call 0 to "interrupt": expected "mute", 3 expectations left',
+    );
+    return true;
+  });
+  await assert.rejects(first, UnexpectedRealtimeCallError);
+  transport.status = 'connected';
+  transport.close();
+  transport.interrupt();
+  await Promise.all([second, third]);
 });

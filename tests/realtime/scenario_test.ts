@@ -206,7 +206,7 @@ test('runScenario fails with the calls no expectation consumed', async () => {
         error.unconsumedCalls.map((call) => call.method),
         ['sendMessage', 'close'],
       );
-      assert.equal(error.unconsumedCalls[0].index, 1);
+      assert.equal(error.unconsumedCalls[0]?.index, 1);
       assert.deepEqual(error.pendingExpectations, []);
       return true;
     },
@@ -296,11 +296,10 @@ test('runScenario emits inbound events synchronously into the session', async ()
 test('runScenario rejects malformed options where they are given', async () => {
   const transport = new ScriptedRealtimeTransport();
   const trap = new Error('trap');
-  const hostile = new Proxy({}, {
-    get() {
-      throw trap;
-    },
-  });
+  const throwTrap = (): never => {
+    throw trap;
+  };
+  const hostile = new Proxy({}, { get: throwTrap });
   const cases: [unknown, Partial<InvalidRealtimeScenarioInputError>][] = [
     [undefined, {
       reason: 'invalid_option',
@@ -327,6 +326,18 @@ test('runScenario rejects malformed options where they are given', async () => {
     [hostile, {
       reason: 'unreadable_option',
       path: 'options.scenario',
+      received: undefined,
+      cause: trap,
+    }],
+    [new Proxy({}, { has: throwTrap }), {
+      reason: 'unreadable_option',
+      path: 'options.scenario',
+      received: undefined,
+      cause: trap,
+    }],
+    [new Proxy({}, { ownKeys: throwTrap }), {
+      reason: 'unreadable_option',
+      path: 'options',
       received: undefined,
       cause: trap,
     }],
@@ -493,4 +504,33 @@ test('runScenario passes when the application closes in its body and again in fi
   ]);
   transport.assertComplete();
   transport.assertClosed();
+});
+
+test('runScenario suggests the option a misspelt key stands for', () => {
+  const transport = new ScriptedRealtimeTransport();
+  assert.throws(
+    () =>
+      transport.runScenario(
+        { scenario: () => {}, exercize: () => {} } as never,
+      ),
+    (error) => {
+      assert(error instanceof InvalidRealtimeScenarioInputError);
+      assert.equal(error.reason, 'invalid_option');
+      assert.equal(error.path, 'options.exercise');
+      assert.equal(error.received, 'undefined');
+      assert.equal(error.suggestion, 'exercise');
+      assert.equal(
+        error.message,
+        'Invalid realtime input ("runScenario"): expected "options.exercise" ' +
+          'to be a function, got undefined (did you mean "exercise"?)',
+      );
+      return true;
+    },
+  );
+  assert.throws(
+    () => transport.runScenario({ exercise: () => {} } as never),
+    (error) =>
+      error instanceof InvalidRealtimeScenarioInputError &&
+      error.path === 'options.scenario' && error.suggestion === undefined,
+  );
 });

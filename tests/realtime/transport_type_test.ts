@@ -24,6 +24,13 @@ type InterfaceMethod = {
 type Expect<T extends true> = T;
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
+/** `true` exactly when `A` and `B` are the same type (std's `IsExact`). */
+type IsExact<A, B> = (<T>() => T extends A ? 1 : 2) extends
+  (<T>() => T extends B ? 1 : 2) ? true : false;
+
+/** Type-checks only when `T` is `true` (std's `assertType`). */
+function assertType<T extends true>(_expectTrue: T): void {}
+
 /** Every interface method, optional ones included, exists on the double. */
 type MissingOnDouble = Exclude<
   InterfaceMethod,
@@ -58,6 +65,43 @@ export type Checks = [
 const required: {
   [M in InterfaceMethod]-?: NonNullable<RealtimeTransportLayer[M]>;
 } = new ScriptedRealtimeTransport();
+
+test('RealtimeCallData has recorded data for exactly the outbound methods', () => {
+  // A method the SDK adds without data here, or a stale entry, fails
+  // `deno check` on this line.
+  assertType<IsExact<keyof RealtimeCallData, RealtimeTransportMethod>>(true);
+  // Every method's fields, checked against the type; the runtime list of
+  // methods must name the same methods.
+  const dataKeys: {
+    [M in RealtimeTransportMethod]: readonly (keyof RealtimeCallData[M])[];
+  } = {
+    connect: ['options'],
+    sendEvent: ['event'],
+    requestResponse: ['response'],
+    sendMessage: ['message', 'otherEventData', 'options'],
+    addImage: ['image', 'options'],
+    sendAudio: ['audio', 'options'],
+    updateSessionConfig: ['config'],
+    close: [],
+    mute: ['muted'],
+    sendFunctionCallOutput: ['toolCall', 'output', 'startResponse'],
+    interrupt: [],
+    resetHistory: ['oldHistory', 'newHistory'],
+    sendMcpResponse: ['approvalRequest', 'approved', 'reason'],
+  };
+  assert.deepEqual(
+    Object.keys(dataKeys).sort(),
+    [...realtimeTransportMethods].sort(),
+  );
+  const transport = new ScriptedRealtimeTransport();
+  transport.sendMessage('hi', {});
+  transport.mute(true);
+  transport.interrupt();
+  assert.deepEqual(
+    transport.calls.map((call) => Object.keys(call).slice(2)),
+    [dataKeys.sendMessage, dataKeys.mute, dataKeys.interrupt],
+  );
+});
 
 test('ScriptedRealtimeTransport implements every listed transport method at runtime', () => {
   const transport = new ScriptedRealtimeTransport();

@@ -438,6 +438,41 @@ test('ScriptedRealtimeTransport settles every matcher outcome with the call: 0 l
             () => transport.mute(true),
             [...realtimeErrors, 'Error'],
           );
+          // The matcher semantics of `_internal/matcher.ts`.
+          const expectedError: Record<string, unknown> | 'any' | undefined =
+            (() => {
+              switch (kind) {
+                case 'false':
+                  return {
+                    name: 'RealtimeCallMatcherError',
+                    matcherResult: 'false',
+                  };
+                case 'throw-undefined':
+                  return {
+                    name: 'RealtimeCallMatcherError',
+                    matcherResult: 'threw',
+                    cause: undefined,
+                  };
+                case 'promise':
+                case 'thenable':
+                  return { name: inputError, issue: 'async_matcher' };
+                case 'throw':
+                  return { name: 'Error', message: userError.message };
+                case 'value':
+                  // Any fuzzed value: only the agreement checked below.
+                  return 'any';
+                default:
+                  return undefined;
+              }
+            })();
+          if (expectedError === undefined) {
+            assert(callResult.accepted, `${kind}: the call was rejected`);
+          } else if (expectedError !== 'any') {
+            assert(!callResult.accepted, `${kind}: the call was accepted`);
+            for (const [key, field] of Object.entries(expectedError)) {
+              assert.equal(callResult.error[key], field, `${kind}: ${key}`);
+            }
+          }
           void expectation.then(
             () => {
               entry.settled = 'resolved';

@@ -1,11 +1,13 @@
 /**
  * Validation of scripting input, robust to hostile values (proxies, getters
  * that throw): bad input becomes an `InvalidRealtimeScenarioInputError`
- * where it is given.
+ * where it is given. Private to the realtime folder.
  *
  * @module
  */
-import { quote } from '../_internal/format.ts';
+import { closest, describe } from '../_internal/format.ts';
+import { isAsyncFunction } from '../_internal/matcher.ts';
+import { readFields } from '../_internal/read.ts';
 import {
   isRealtimeTransportMethod,
   type RealtimeTransportMethod,
@@ -13,45 +15,6 @@ import {
 } from './calls.ts';
 import { InvalidRealtimeScenarioInputError } from './errors.ts';
 import type { RealtimeScenarioOptions } from './scenario.ts';
-
-/** Longest string shown in full; longer ones are cut. */
-const maxShown = 40;
-/** Longest name compared for a suggestion (bounds the edit distance). */
-const maxCompared = 64;
-
-/**
- * Renders a found value for a message without running user code: strings
- * quoted (cut when long), other primitives as written, containers by kind.
- *
- * @param value Any value.
- * @returns The rendering, or `undefined` when inspecting `value` threw (a
- *   revoked proxy, say).
- */
-export function describe(value: unknown): string | undefined {
-  try {
-    if (typeof value === 'string' && value.length > maxShown) {
-      return `${
-        quote(value.slice(0, maxShown))
-      }... (${value.length} characters)`;
-    }
-    return quote(value);
-  } catch {
-    return undefined;
-  }
-}
-
-function distance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const substitution = previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, substitution);
-    }
-    previous = current;
-  }
-  return previous[b.length];
-}
 
 // Names people reach for that mean an outbound method (lower case).
 const synonyms: Readonly<Record<string, RealtimeTransportMethod>> = {
@@ -79,29 +42,16 @@ const synonyms: Readonly<Record<string, RealtimeTransportMethod>> = {
 
 /**
  * The outbound method a wrong name most likely meant: a known synonym
- * (`hangUp` → `close`), else the method closest by edit distance
- * (case-insensitive) within a third of the name's length, at most 3 edits.
+ * (`hangUp` → `close`), else the closest method name ({@link closest}).
  *
  * @param name What was written.
  * @returns The suggestion, or `undefined` when nothing is close.
  */
-export function suggestMethod(
-  name: unknown,
-): RealtimeTransportMethod | undefined {
-  if (typeof name !== 'string' || name.length > maxCompared) return undefined;
-  const lower = name.toLowerCase().replace(/[-_\s]/g, '');
-  if (Object.hasOwn(synonyms, lower)) return synonyms[lower];
-  const limit = Math.min(3, Math.max(1, Math.floor(name.length / 3)));
-  let best: RealtimeTransportMethod | undefined;
-  let bestDistance = limit + 1;
-  for (const candidate of realtimeTransportMethods) {
-    const d = distance(lower, candidate.toLowerCase());
-    if (d < bestDistance) {
-      best = candidate;
-      bestDistance = d;
-    }
-  }
-  return best;
+function suggestMethod(name: unknown): RealtimeTransportMethod | undefined {
+  if (typeof name !== 'string') return undefined;
+  const written = name.toLowerCase().replace(/[-_\s]/g, '');
+  if (Object.hasOwn(synonyms, written)) return synonyms[written];
+  return closest(name, realtimeTransportMethods);
 }
 
 /**
@@ -127,26 +77,6 @@ export function requireMethod(
   });
 }
 
-const toTag = Object.prototype.toString;
-
-/**
- * Whether `fn` is a native `async` function or async generator, known
- * without calling it: it always returns a promise (or an async iterator),
- * so as a matcher it could never answer in time.
- *
- * @param fn A function.
- * @returns `true` for a native async function.
- */
-export function isNativeAsync(fn: unknown): boolean {
-  try {
-    const tag = toTag.call(fn);
-    return tag === '[object AsyncFunction]' ||
-      tag === '[object AsyncGeneratorFunction]';
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Throws unless `value` is a synchronous function or `undefined`.
  *
@@ -165,15 +95,14 @@ export function requireMatcher(operation: string, value: unknown): void {
       received: describe(value),
     });
   }
-  if (isNativeAsync(value)) {
+  // It always answers with a promise, so it could never answer in time.
+  if (isAsyncFunction(value)) {
     throw new InvalidRealtimeScenarioInputError({
       reason: 'invalid_matcher',
       issue: 'async_matcher',
       operation,
       path: 'matcher',
-      expected:
-        "a synchronous function (it runs inside the application's call)",
-      received: 'an async function',
+      received: describe(value),
     });
   }
 }
@@ -196,29 +125,24 @@ export function requireListener(operation: string, value: unknown): void {
   });
 }
 
-/**
- * Reads one option; a throwing getter or proxy trap is reported as invalid
- * input instead of escaping as an unrelated error.
- *
- * @param options The options object.
- * @param key The option to read.
- * @returns The option's value.
- * @throws {InvalidRealtimeScenarioInputError} When reading it throws.
- */
-function readOption(options: object, key: string): unknown {
-  try {
-    return (options as Record<string, unknown>)[key];
-  } catch (cause) {
-    throw new InvalidRealtimeScenarioInputError({
-      reason: 'unreadable_option',
-      operation: 'runScenario',
-      path: `options.${key}`,
-    }, { cause });
-  }
-}
+/** The options of `runScenario()`. */
+const optionKeys = ['scenario', 'exercise', 'signal'] as const;
 
-function requireCallback(key: string, value: unknown): void {
+/**
+ * Throws unless the option `key` is a function; when it is missing, a key
+ * that looks misspelt (`exercize`) is suggested as meaning it.
+ */
+function requireCallback(
+  key: 'scenario' | 'exercise',
+  read: {
+    readonly fields: Readonly<Record<string, unknown>>;
+    readonly keys: readonly string[];
+  },
+): void {
+  const value = read.fields[key];
   if (typeof value === 'function') return;
+  const misspelt = value === undefined &&
+    read.keys.some((written) => closest(written, optionKeys) === key);
   throw new InvalidRealtimeScenarioInputError({
     reason: 'invalid_option',
     issue: 'not_a_function',
@@ -226,6 +150,7 @@ function requireCallback(key: string, value: unknown): void {
     path: `options.${key}`,
     expected: 'a function',
     received: describe(value),
+    suggestion: misspelt ? key : undefined,
   });
 }
 
@@ -275,15 +200,20 @@ export function readScenarioOptions<R>(options: unknown): {
       received: describe(options),
     });
   }
-  const scenario = readOption(options, 'scenario');
-  const exercise = readOption(options, 'exercise');
-  requireCallback('scenario', scenario);
-  requireCallback('exercise', exercise);
-  const signal = requireSignal(readOption(options, 'signal'));
+  const read = readFields(options, optionKeys);
+  if (!read.ok) {
+    throw new InvalidRealtimeScenarioInputError({
+      reason: 'unreadable_option',
+      operation: 'runScenario',
+      path: read.key === undefined ? 'options' : `options.${read.key}`,
+    }, { cause: read.cause });
+  }
+  requireCallback('scenario', read);
+  requireCallback('exercise', read);
   return {
-    scenario: scenario as RealtimeScenarioOptions<R>['scenario'],
-    exercise: exercise as RealtimeScenarioOptions<R>['exercise'],
-    signal,
+    scenario: read.fields.scenario as RealtimeScenarioOptions<R>['scenario'],
+    exercise: read.fields.exercise as RealtimeScenarioOptions<R>['exercise'],
+    signal: requireSignal(read.fields.signal),
   };
 }
 

@@ -1,6 +1,7 @@
 /**
  * A small synchronous event emitter built on web-standard data structures
- * only (no `node:events`), used by the scripted Realtime transport.
+ * only (no `node:events`), used by the scripted Realtime transport. Private
+ * to the realtime folder.
  *
  * @module
  */
@@ -38,20 +39,24 @@ export class ListenerRegistry {
    *
    * @param type The event name.
    * @param listener The listener.
-   * @param once Whether it is removed before its first call.
    */
-  add(type: PropertyKey, listener: Listener, once: boolean): void {
-    let entry = listener;
-    if (once) {
-      const wrapper = ((...args: unknown[]): void => {
-        this.#removeEntry(type, wrapper);
-        listener.apply(this.#target, args);
-      }) as OnceWrapper;
-      wrapper.listener = listener;
-      entry = wrapper;
-    }
-    const list = this.#lists.get(type);
-    this.#lists.set(type, list === undefined ? [entry] : [...list, entry]);
+  add(type: PropertyKey, listener: Listener): void {
+    this.#append(type, listener);
+  }
+
+  /**
+   * Appends a listener that is removed before its first call.
+   *
+   * @param type The event name.
+   * @param listener The listener.
+   */
+  addOnce(type: PropertyKey, listener: Listener): void {
+    const wrapper = ((...args: unknown[]): void => {
+      this.#removeEntry(type, wrapper);
+      listener.apply(this.#target, args);
+    }) as OnceWrapper;
+    wrapper.listener = listener;
+    this.#append(type, wrapper);
   }
 
   /**
@@ -64,7 +69,7 @@ export class ListenerRegistry {
     const list = this.#lists.get(type);
     if (list === undefined) return;
     for (let i = list.length - 1; i >= 0; i--) {
-      const entry = list[i];
+      const entry = list[i]!;
       if (entry === listener || isWrapperOf(entry, listener)) {
         this.#removeAt(type, list, i);
         return;
@@ -86,13 +91,18 @@ export class ListenerRegistry {
     const target = this.#target;
     if (args.length === 1) {
       const arg = args[0];
-      for (let i = 0; i < list.length; i++) list[i].call(target, arg);
+      for (let i = 0; i < list.length; i++) list[i]!.call(target, arg);
     } else {
       for (let i = 0; i < list.length; i++) {
-        list[i].apply(target, args as unknown[]);
+        list[i]!.apply(target, args as unknown[]);
       }
     }
     return true;
+  }
+
+  #append(type: PropertyKey, entry: Listener): void {
+    const list = this.#lists.get(type);
+    this.#lists.set(type, list === undefined ? [entry] : [...list, entry]);
   }
 
   #removeEntry(type: PropertyKey, entry: Listener): void {

@@ -1,0 +1,158 @@
+/**
+ * The connection state machine of the scripted Realtime transport: its
+ * `status`, and which lifecycle operation (`connect`, `close`,
+ * `disconnect`) acted last, so a `connect()` whose own notifications or
+ * matcher ran a later operation knows it was superseded. Private to the
+ * realtime folder.
+ *
+ * @module
+ */
+import type { RealtimeTransportLayer } from '@openai/agents-realtime';
+import type { ListenerRegistry } from './_emitter.ts';
+import {
+  type RealtimeSupersedingOperation,
+  ScriptedRealtimeConnectionSupersededError,
+} from './errors.ts';
+
+/** The status of a Realtime transport, as the SDK declares it. */
+export type Status = RealtimeTransportLayer['status'];
+
+/** The lifecycle of one transport; `status` is writable, as on the SDK's. */
+export class Connection {
+  /** The lifecycle status; assigning it emits nothing. */
+  status: Status = 'disconnected';
+  #events: ListenerRegistry;
+  // Bumped by every connect, and by every close or disconnect that acts.
+  #lifecycle = 0;
+  // The operation that bumped `#lifecycle` last.
+  #lastOperation: RealtimeSupersedingOperation | undefined;
+  // The `#lifecycle` of the connect still running, if one is.
+  #connecting: number | undefined;
+
+  /**
+   * @param events Where `connection_change` and `error` are emitted.
+   */
+  constructor(events: ListenerRegistry) {
+    this.#events = events;
+  }
+
+  /**
+   * Records the connect through `record`, then moves `connecting` →
+   * `connected`, emitting `connection_change` each time, all before it
+   * returns.
+   *
+   * @param record Records the call; throws its mismatch or failure.
+   * @returns Settled once connected; rejects with what failed, or with
+   *   `ScriptedRealtimeConnectionSupersededError`.
+   */
+  connect(record: () => void): Promise<void> {
+    const attempt = this.#bump('connect');
+    this.#connecting = attempt;
+    try {
+      record();
+    } catch (failure) {
+      return this.#fail(attempt, failure);
+    }
+    for (const status of ['connecting', 'connected'] as const) {
+      if (this.#lifecycle !== attempt) return this.#superseded();
+      this.status = status;
+      try {
+        this.#events.emit('connection_change', [status]);
+      } catch (error) {
+        return this.#fail(attempt, error);
+      }
+    }
+    if (this.#lifecycle !== attempt) return this.#superseded();
+    this.#connecting = undefined;
+    return Promise.resolve();
+  }
+
+  /**
+   * Records the close through `record` and becomes `disconnected`, unless
+   * nothing is open (then nothing is recorded) or a lifecycle operation
+   * ran inside the close's matcher (then that operation's state stays).
+   *
+   * @param record Records the call; throws its mismatch or failure.
+   */
+  close(record: () => void): void {
+    if (!this.#isOpen()) return;
+    const before = this.#lifecycle;
+    record();
+    if (this.#lifecycle !== before) return;
+    this.#end('close');
+    this.#events.emit('connection_change', ['disconnected']);
+  }
+
+  /**
+   * Becomes `disconnected` as if the remote end closed, emitting
+   * `connection_change` and, when `error` is given, `error`; nothing when
+   * nothing is open.
+   *
+   * @param error Optional transport error.
+   * @throws {unknown} The first failure of a listener, after both events.
+   */
+  disconnect(error: unknown): void {
+    if (!this.#isOpen()) return;
+    this.#end('disconnect');
+    let failed = false;
+    let failure: unknown;
+    try {
+      this.#events.emit('connection_change', ['disconnected']);
+    } catch (cause) {
+      failed = true;
+      failure = cause;
+    }
+    if (error !== undefined) {
+      try {
+        this.#events.emit('error', [{ type: 'error', error }]);
+      } catch (cause) {
+        if (!failed) failure = cause;
+        failed = true;
+      }
+    }
+    if (failed) throw failure;
+  }
+
+  /** Whether close/disconnect has anything to end. */
+  #isOpen(): boolean {
+    return this.status !== 'disconnected' || this.#connecting !== undefined;
+  }
+
+  #bump(operation: RealtimeSupersedingOperation): number {
+    this.#lastOperation = operation;
+    return ++this.#lifecycle;
+  }
+
+  #end(operation: 'close' | 'disconnect'): void {
+    this.#bump(operation);
+    this.#connecting = undefined;
+    this.status = 'disconnected';
+  }
+
+  /**
+   * Ends the connect numbered `attempt` with `error`: when no later
+   * lifecycle operation took over, the transport becomes `disconnected`
+   * and says so (a `disconnected` listener's own failure is dropped:
+   * `error` is what the caller needs).
+   */
+  #fail(attempt: number, error: unknown): Promise<never> {
+    if (this.#lifecycle === attempt) {
+      this.#connecting = undefined;
+      this.status = 'disconnected';
+      try {
+        this.#events.emit('connection_change', ['disconnected']);
+      } catch {
+        // The connect's own failure is reported instead.
+      }
+    }
+    return Promise.reject(error);
+  }
+
+  #superseded(): Promise<never> {
+    return Promise.reject(
+      new ScriptedRealtimeConnectionSupersededError({
+        supersededBy: this.#lastOperation,
+      }),
+    );
+  }
+}

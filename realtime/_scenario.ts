@@ -1,0 +1,159 @@
+/**
+ * The runner behind `runScenario()`: the transport-facing script and the
+ * application side run together until one fails, the signal cancels, or
+ * both finish. Private to the realtime folder; its public types are in
+ * `scenario.ts`.
+ *
+ * @module
+ */
+import type { CallLedger } from './_ledger.ts';
+import { noop } from '../_internal/thenable.ts';
+import { requireMatcher, requireMethod } from './_inputs.ts';
+import { ScriptedRealtimeScenarioCancelledError } from './errors.ts';
+import type {
+  RealtimeScenarioContext,
+  RealtimeScenarioOptions,
+} from './scenario.ts';
+
+/** One validated `runScenario()` call. */
+export interface ScenarioRun<R> {
+  /** The transport's own `expectCall` and `emit`. */
+  readonly transport: RealtimeScenarioContext;
+  /** The transport side. */
+  readonly scenario: RealtimeScenarioOptions<R>['scenario'];
+  /** The application side. */
+  readonly exercise: RealtimeScenarioOptions<R>['exercise'];
+  /** Optional cancellation. */
+  readonly signal: AbortSignal | undefined;
+}
+
+// Long enough never to fire in a test, short enough for every runtime.
+const keepAliveMs = 1_000_000_000;
+
+/** Calls `fn`, turning a synchronous throw into a rejection. */
+function start<T>(fn: () => T | Promise<T>): Promise<T> {
+  try {
+    return Promise.resolve(fn());
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+/** Waits for `sides` to settle, but no longer than one macrotask turn. */
+async function settleBriefly(sides: Promise<unknown>): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const turn = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, 0);
+  });
+  try {
+    await Promise.race([sides, turn]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Runs a validated scenario against `ledger`. It fails at once on a
+ * mismatch (whatever either side awaits), on either side's failure, or on
+ * the signal; when `exercise` finishes with expectations pending it fails
+ * with what the ledger reports; when both finish it checks that nothing is
+ * left.
+ *
+ * @param ledger The transport's call ledger, watched while the run lasts.
+ * @param run The transport's context, both sides and the signal.
+ * @returns What `exercise` returned, once both sides finished and nothing
+ *   is left.
+ */
+export async function runRealtimeScenario<R>(
+  ledger: CallLedger,
+  run: ScenarioRun<R>,
+): Promise<R> {
+  const { transport, signal } = run;
+  if (signal?.aborted) {
+    throw new ScriptedRealtimeScenarioCancelledError(
+      ledger.pendingExpectations(),
+      { cause: signal.reason },
+    );
+  }
+  let finished = false;
+  let failure: { readonly error: unknown } | undefined;
+  let scenarioDone = false;
+  let exerciseDone = false;
+  let result: R;
+  let succeed!: (value: R) => void;
+  let failWith!: (error: unknown) => void;
+  const outcome = new Promise<R>((resolve, reject) => {
+    succeed = resolve;
+    failWith = reject;
+  });
+  const fail = (error: unknown): void => {
+    if (finished) return;
+    finished = true;
+    failure = { error };
+    // Pending expectations reject too, so the scenario's catch can release
+    // whatever the application side waits for.
+    ledger.rejectWaiting(error);
+    failWith(error);
+  };
+  // Decides once the application side is done: at once when the script
+  // still waits for a call that cannot come, else when the script is done.
+  const check = (): void => {
+    if (finished || !exerciseDone) return;
+    if (!scenarioDone && !ledger.waiting) return;
+    try {
+      ledger.assertComplete();
+    } catch (error) {
+      return fail(error);
+    }
+    finished = true;
+    succeed(result);
+  };
+  const context: RealtimeScenarioContext = {
+    expectCall(method, matcher) {
+      if (failure === undefined) return transport.expectCall(method, matcher);
+      // After the run failed, nothing will answer: reject at once.
+      requireMethod('expectCall', method);
+      requireMatcher('expectCall', matcher);
+      const late = Promise.reject(failure.error);
+      late.catch(noop);
+      return late;
+    },
+    emit: transport.emit,
+  };
+  const onAbort = (): void => {
+    fail(
+      new ScriptedRealtimeScenarioCancelledError(
+        ledger.pendingExpectations(),
+        { cause: signal?.reason },
+      ),
+    );
+  };
+  signal?.addEventListener('abort', onAbort);
+  // Node does not keep the process alive for `AbortSignal.timeout()`; a
+  // referenced timer does, so two sides waiting on each other still end
+  // with the cancellation error instead of an exit mid-test.
+  const keepAlive = signal === undefined
+    ? undefined
+    : setInterval(noop, keepAliveMs);
+  const unwatch = ledger.watch({ onWait: check, onMismatch: fail });
+  const scenarioSide = start(() => run.scenario(context)).then(() => {
+    scenarioDone = true;
+    check();
+  }, fail);
+  const exerciseSide = start(run.exercise).then((value) => {
+    result = value;
+    exerciseDone = true;
+    check();
+  }, fail);
+  try {
+    return await outcome;
+  } catch (error) {
+    // Let the sides run their cleanup (e.g. `session.close()`) first.
+    await settleBriefly(Promise.all([scenarioSide, exerciseSide]));
+    throw error;
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+    clearInterval(keepAlive);
+    unwatch();
+  }
+}
