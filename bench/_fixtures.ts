@@ -167,8 +167,12 @@ export class BareModel implements Model {
    */
   getResponse(): Promise<ModelResponse> {
     const index = this.#next++;
+    const output = this.#outputs[index];
+    if (output === undefined) {
+      return Promise.reject(new Error(`No output scripted for call ${index}`));
+    }
     return Promise.resolve({
-      output: this.#outputs[index],
+      output,
       usage: new Usage({ requests: 1, inputTokens: 0, outputTokens: 0 }),
       responseId: `resp_${index}`,
     });

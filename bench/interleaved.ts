@@ -40,7 +40,7 @@ function realtime(kind: 'sendAudio' | 'emit', rig: RigName): Sample {
     const start = performance.now();
     for (let i = 0; i < callsPerIteration; i++) {
       if (kind === 'sendAudio') session.sendAudio(audioChunk);
-      else emit(events[i]);
+      else emit(events[i]!);
     }
     const elapsed = performance.now() - start;
     session.close();
@@ -69,7 +69,7 @@ const scenarios: Record<string, Record<'floor' | 'ours' | 'sdk', Sample>> = {
 const mean = (xs: number[]): number =>
   xs.reduce((a, b) => a + b, 0) / xs.length;
 const median = (xs: number[]): number =>
-  [...xs].sort((a, b) => a - b)[xs.length >> 1];
+  [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 const warmUpRounds = Math.ceil(rounds / 6);
 
 console.log('| scenario | ours / floor | SDK / floor | ours / SDK |');
@@ -79,12 +79,14 @@ for (const [name, variants] of Object.entries(scenarios)) {
   const times = new Map<string, number[]>(entries.map(([v]) => [v, []]));
   for (let round = 0; round < warmUpRounds + rounds; round++) {
     for (let k = 0; k < entries.length; k++) {
-      const [variant, sample] = entries[(k + round) % entries.length];
+      const [variant, sample] = entries[(k + round) % entries.length]!;
       const elapsed = await sample();
       if (round >= warmUpRounds) times.get(variant)!.push(elapsed);
     }
   }
-  const [floor, ours, sdk] = ['floor', 'ours', 'sdk'].map((v) => times.get(v)!);
+  const floor = times.get('floor')!;
+  const ours = times.get('ours')!;
+  const sdk = times.get('sdk')!;
   const ratio = (a: number[], b: number[]): string =>
     `${(mean(a) / mean(b)).toFixed(2)}x (${
       (median(a) / median(b)).toFixed(2)

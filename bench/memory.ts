@@ -129,7 +129,9 @@ async function recordWatched(
 ): Promise<void> {
   const request = modelRequest(items, salt);
   const input = request.input as object[];
-  refs.push(new WeakRef(request), new WeakRef(input), new WeakRef(input[0]));
+  const item = input[0];
+  if (item === undefined) throw new Error('The request has no input item');
+  refs.push(new WeakRef(request), new WeakRef(input), new WeakRef(item));
   await subject.record(request);
 }
 

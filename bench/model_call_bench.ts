@@ -50,7 +50,7 @@ for (const n of inputSizes) {
       );
       b.start();
       for (let i = 0; i < calls; i++) {
-        sink = await models[i].getResponse(pending[i]);
+        sink = await models[i]!.getResponse(pending[i]!);
       }
       b.end();
     },
@@ -66,7 +66,7 @@ for (const n of inputSizes) {
       );
       b.start();
       for (let i = 0; i < calls; i++) {
-        sink = await models[i].getResponse(pending[i]);
+        sink = await models[i]!.getResponse(pending[i]!);
       }
       b.end();
     },

@@ -66,7 +66,7 @@ for (const [name, build] of transports) {
       session.on('audio', () => sink++);
       const events = Array.from({ length: callsPerIteration }, audioEvent);
       b.start();
-      for (let i = 0; i < callsPerIteration; i++) emit(events[i]);
+      for (let i = 0; i < callsPerIteration; i++) emit(events[i]!);
       b.end();
       session.close();
     },

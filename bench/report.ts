@@ -80,7 +80,7 @@ const infos: [group: string, name: string, stats: Stats][] = [];
 for (const bench of report.benches) {
   const stats = bench.results[0]?.ok;
   if (bench.group === undefined || stats === undefined) continue;
-  const role = bench.name.split(':')[0];
+  const role = bench.name.split(':')[0] ?? bench.name;
   if (role === 'info') infos.push([bench.group, bench.name, stats]);
   const rows = groups.get(bench.group) ?? new Map<string, Stats>();
   rows.set(role, stats);

@@ -51,7 +51,7 @@ Deno.bench({
     const args = commandArgs();
     b.start();
     for (let i = 0; i < callsPerIteration; i++) {
-      sink = await execCommand(args[i]);
+      sink = await execCommand(args[i]!);
     }
     b.end();
   },
@@ -65,7 +65,7 @@ Deno.bench({
     const args = commandArgs();
     b.start();
     for (let i = 0; i < callsPerIteration; i++) {
-      sink = await session.execCommand!(args[i]);
+      sink = await session.execCommand!(args[i]!);
     }
     b.end();
   },
@@ -79,7 +79,7 @@ Deno.bench({
     const args = commandArgs();
     b.start();
     for (let i = 0; i < callsPerIteration; i++) {
-      sink = await session.execCommand!(args[i]);
+      sink = await session.execCommand!(args[i]!);
     }
     b.end();
   },

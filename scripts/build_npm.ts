@@ -3,29 +3,32 @@
  * source JSR publishes (the job dnt would do), tests compiled beside it so
  * Node 20 can run them, and a `package.json` derived from `deno.json`.
  *
+ * The files come from `deno.json`'s `publish.include` (see `_config.ts`):
+ * the library's files and folders are compiled with the tests beside them
+ * (`tsconfig.json`'s options), the guide's verbatim examples with the same
+ * options but `noUncheckedIndexedAccess` (see `check.ts`), each through a
+ * config written to `.tmp/build-<out>/` that extends `tsconfig.json`.
+ *
  * Run: `deno run --allow-read --allow-write --allow-run --allow-env scripts/build_npm.ts [--out DIR]`
  */
+import { config, guideExamples, library } from './_config.ts';
 
 // `--out DIR` builds elsewhere (e.g. `.tmp/mine`), so parallel work does not
 // clobber `npm/`.
 const outAt = Deno.args.indexOf('--out');
 const outDir = outAt === -1 ? 'npm' : Deno.args[outAt + 1];
-
-interface DenoConfig {
-  name: string;
-  version: string;
-  license: string;
-  exports: Record<string, string>;
-  imports: Record<string, string>;
-}
+if (outDir === undefined) throw new Error('Missing directory after --out');
 
 /** Splits `npm:@scope/name@^1.2.3` into its name and range. */
 function parseNpmSpecifier(
   specifier: string,
 ): { name: string; range: string } {
   const match = /^npm:\/?((?:@[^/@]+\/)?[^/@]+)@([^/]+)\/?$/.exec(specifier);
-  if (!match) throw new Error(`Not an npm specifier: ${specifier}`);
-  return { name: match[1], range: match[2] };
+  const [, name, range] = match ?? [];
+  if (name === undefined || range === undefined) {
+    throw new Error(`Not an npm specifier: ${specifier}`);
+  }
+  return { name, range };
 }
 
 async function run(cmd: string, args: string[]): Promise<void> {
@@ -37,10 +40,42 @@ async function run(cmd: string, args: string[]): Promise<void> {
   if (code !== 0) throw new Error(`${cmd} ${args.join(' ')} exited ${code}`);
 }
 
-const config: DenoConfig = JSON.parse(await Deno.readTextFile('deno.json'));
-
 await Deno.remove(outDir, { recursive: true }).catch(() => {});
-await run('node_modules/.bin/tsc', ['-p', 'tsconfig.json', '--outDir', outDir]);
+
+// The configs live two folders down (one folder per output, so parallel
+// builds do not share them): their paths are rebased.
+const configDir = `.tmp/build-${outDir.replaceAll(/[^\w.-]/g, '_')}`;
+function up(path: string): string {
+  return `../../${path.replace(/\/$/, '')}`;
+}
+const outPath = outDir.startsWith('/') ? outDir : up(outDir);
+const builds: [name: string, tsconfig: Record<string, unknown>][] = [
+  ['tsconfig.json', {
+    compilerOptions: { rootDir: '../..', outDir: outPath },
+    include: [...library, 'tests/'].map(up),
+    exclude: [up(guideExamples)],
+  }],
+  ['tsconfig.examples.json', {
+    compilerOptions: {
+      rootDir: '../..',
+      outDir: outPath,
+      noUncheckedIndexedAccess: false,
+    },
+    include: [up(guideExamples)],
+    exclude: [],
+  }],
+];
+await Deno.mkdir(configDir, { recursive: true });
+for (const [name, tsconfig] of builds) {
+  await Deno.writeTextFile(
+    `${configDir}/${name}`,
+    JSON.stringify({ extends: '../../tsconfig.json', ...tsconfig }, null, 2),
+  );
+  await run('node_modules/.bin/tsc', ['-p', `${configDir}/${name}`]);
+}
+
+// `deno.json` is JSR's manifest; npm's is the `package.json` written here.
+const published = config.publish.include.filter((path) => path !== 'deno.json');
 
 const exportsMap: Record<string, { types: string; default: string }> = {};
 for (const [entry, source] of Object.entries(config.exports)) {
@@ -64,16 +99,12 @@ const pkg = {
   license: config.license,
   type: 'module',
   exports: exportsMap,
-  files: [
-    'mod.js',
-    'mod.d.ts',
-    'model/',
-    'sandbox/',
-    'realtime/',
-    '_internal/',
-    'README.md',
-    'LICENSE',
-  ],
+  // What JSR publishes, `.ts` files as their `.js` and `.d.ts`.
+  files: published.flatMap((path) =>
+    path.endsWith('.ts')
+      ? [path.replace(/\.ts$/, '.js'), path.replace(/\.ts$/, '.d.ts')]
+      : [path]
+  ),
   sideEffects: false,
   engines: { node: '>=20' },
   peerDependencies,
@@ -87,6 +118,9 @@ await Deno.writeTextFile(
   `${outDir}/package.json`,
   JSON.stringify(pkg, null, 2) + '\n',
 );
-await Deno.copyFile('README.md', `${outDir}/README.md`);
-await Deno.copyFile('LICENSE', `${outDir}/LICENSE`);
+for (const path of published) {
+  if (!library.includes(path)) {
+    await Deno.copyFile(path, `${outDir}/${path}`);
+  }
+}
 console.log(`built ${config.name}@${config.version} into ${outDir}/`);

@@ -23,6 +23,7 @@ const swaps: ReadonlyArray<readonly [string, string]> = [
 
 interface DenoConfig {
   imports: Record<string, string>;
+  compilerOptions?: Record<string, unknown>;
   nodeModulesDir?: string;
 }
 
@@ -47,7 +48,13 @@ await Deno.writeTextFile(`${outDir}/consumer.ts`, swapped);
 await Deno.writeTextFile(
   `${outDir}/deno.json`,
   JSON.stringify(
-    { imports, nodeModulesDir: config.nodeModulesDir, lock: false },
+    {
+      // The same options as the SDK target, which `deno.json` configures.
+      compilerOptions: config.compilerOptions,
+      imports,
+      nodeModulesDir: config.nodeModulesDir,
+      lock: false,
+    },
     null,
     2,
   ) + '\n',

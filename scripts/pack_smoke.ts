@@ -41,6 +41,9 @@ const packed = JSON.parse(
 const paths = packed.files.map((file) => file.path);
 const tests = paths.filter((path) => /(^|\/)tests?\/|_test\./.test(path));
 if (tests.length > 0) throw new Error(`tarball holds tests: ${tests}`);
+// The lint plugin is tooling (`_tools/`), neither built nor published.
+const tools = paths.filter((path) => /(^|\/)_tools\/|lint_plugin/.test(path));
+if (tools.length > 0) throw new Error(`tarball holds tooling: ${tools}`);
 for (
   const required of [
     'mod.js',

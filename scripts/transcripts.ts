@@ -67,6 +67,7 @@ for (const runtime of runtimes) {
 }
 
 const [first, ...rest] = results;
+if (first === undefined) throw new Error('No runtime produced a transcript');
 const differing = rest.filter((result) => result.hash !== first.hash);
 if (differing.length === 0) {
   console.log(`transcripts: identical on deno, bun and node: ${first.hash}`);

@@ -143,7 +143,10 @@ async function sandbox(): Promise<Entry> {
   });
   const wrong = scriptedSandboxSession([
     { method: 'readFile', result: 'x' },
-  ]) as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+  ]) as unknown as {
+    readFile(...args: unknown[]): Promise<unknown>;
+    assertComplete(): void;
+  };
   return {
     finalOutput: result.finalOutput,
     sandboxCalls: session.calls,
@@ -151,9 +154,7 @@ async function sandbox(): Promise<Entry> {
     remaining: session.remainingSteps,
     unexpected: await settle(() => wrong.readFile({ path: 'a' }, 'extra')),
     afterScript: await settle(() => wrong.readFile({ path: 'b' })),
-    assertComplete: attempt(() =>
-      (wrong as unknown as { assertComplete(): void }).assertComplete()
-    ),
+    assertComplete: attempt(() => wrong.assertComplete()),
     invalid: attempt(() =>
       scriptedSandboxSession([{ method: 'fly', result: 1 } as never])
     ),

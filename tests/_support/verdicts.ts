@@ -34,7 +34,9 @@ export function tag(
   arbitrary: fc.Arbitrary<unknown>,
   reason?: string,
 ): fc.Arbitrary<Tagged> {
-  return arbitrary.map((value) => ({ value, verdict, reason }));
+  return arbitrary.map((value) =>
+    reason === undefined ? { value, verdict } : { value, verdict, reason }
+  );
 }
 
 /**

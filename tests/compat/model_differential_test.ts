@@ -13,6 +13,7 @@ import {
   Usage,
 } from '@openai/agents';
 import assert from 'node:assert/strict';
+import { at } from '../_support/at.ts';
 import { caught, caughtSync, differs, field, same } from './_check.ts';
 import type { TestingModule } from './_impls.ts';
 
@@ -56,9 +57,9 @@ same(
     ]);
     const first = await runner.run(new Agent({ name: 'A', model }), 'hi');
     const second = await runner.run(new Agent({ name: 'A', model }), 'hi');
-    assert.equal(first.rawResponses[0].responseId, 'scripted-response-1');
-    assert.equal(second.rawResponses[0].responseId, 'scripted-response-2');
-    const usage = first.rawResponses[0].usage;
+    assert.equal(at(first.rawResponses, 0).responseId, 'scripted-response-1');
+    assert.equal(at(second.rawResponses, 0).responseId, 'scripted-response-2');
+    const usage = at(first.rawResponses, 0).usage;
     assert.equal(usage.requests, 1);
     assert.equal(usage.inputTokens, 0);
     assert.equal(usage.outputTokens, 0);
@@ -109,8 +110,8 @@ same(
     const output = doneResponse(events).output as Array<
       Record<string, unknown>
     >;
-    const content = output[0].content as Array<Record<string, unknown>>;
-    assert.equal(content[0].text, 'hello');
+    const content = at(output, 0).content as Array<Record<string, unknown>>;
+    assert.equal(at(content, 0).text, 'hello');
   },
 );
 
@@ -172,7 +173,7 @@ same(
       modelSettings: { preserveRawUsage: true },
     });
     const result = await runner.run(agent, 'hi');
-    assert.deepEqual(result.rawResponses[0].rawUsage, {
+    assert.deepEqual(at(result.rawResponses, 0).rawUsage, {
       input_tokens: 2,
       n: 1,
     });
@@ -457,8 +458,8 @@ differs('default-usage', 'Model ModelResponse without usage', async (impl) => {
   if (impl.name === 'ours') {
     const model = new t.ScriptedModel([input]);
     const result = await runner.run(new Agent({ name: 'A', model }), 'hi');
-    assert.equal(result.rawResponses[0].usage.requests, 1);
-    assert.equal(result.rawResponses[0].usage.totalTokens, 0);
+    assert.equal(at(result.rawResponses, 0).usage.requests, 1);
+    assert.equal(at(result.rawResponses, 0).usage.totalTokens, 0);
   } else {
     const error = caughtSync(() => new t.ScriptedModel([input]));
     assert.ok(error instanceof t.InvalidScriptedModelStepError);
@@ -475,8 +476,8 @@ differs('plain-usage', 'Model usage given as plain data', async (impl) => {
   if (impl.name === 'ours') {
     const model = new t.ScriptedModel([input]);
     const result = await runner.run(new Agent({ name: 'A', model }), 'hi');
-    assert.ok(result.rawResponses[0].usage instanceof Usage);
-    assert.equal(result.rawResponses[0].usage.totalTokens, 7);
+    assert.ok(at(result.rawResponses, 0).usage instanceof Usage);
+    assert.equal(at(result.rawResponses, 0).usage.totalTokens, 7);
   } else {
     const error = caughtSync(() => new t.ScriptedModel([input]));
     assert.ok(error instanceof t.InvalidScriptedModelStepError);
@@ -552,8 +553,8 @@ same(
     await model.getResponse(
       request({ input, modelSettings: { temperature: 1 }, signal }),
     );
-    input[0].content = 'changed';
-    const call = model.calls[0];
+    at(input, 0).content = 'changed';
+    const call = at(model.calls, 0);
     assert.ok(Object.isFrozen(call));
     assert.ok(Object.isFrozen(call.request));
     assert.equal(call.index, 0);
@@ -572,7 +573,7 @@ same(
     const model = new t.ScriptedModel([
       t.modelResponder((call) => {
         const input = call.request.input as Array<Record<string, unknown>>;
-        input[0].content = 'mutated by the responder';
+        at(input, 0).content = 'mutated by the responder';
         input.push({ role: 'user', content: 'pushed' });
         return [t.assistantMessage('ok')];
       }),
@@ -581,11 +582,11 @@ same(
       { role: 'user', content: 'original' },
     ]);
     assert.equal(result.finalOutput, 'ok');
-    const input = model.calls[0].request.input as Array<
+    const input = at(model.calls, 0).request.input as Array<
       Record<string, unknown>
     >;
     assert.equal(input.length, 1);
-    assert.equal(input[0].content, 'original');
+    assert.equal(at(input, 0).content, 'original');
   },
 );
 
@@ -606,7 +607,10 @@ same(
       }],
     }));
     const read = () =>
-      field((model.calls[0].request.input as unknown[])[0], 'providerData') as {
+      field(
+        (at(model.calls, 0).request.input as unknown[])[0],
+        'providerData',
+      ) as {
         view: Uint8Array;
         buffer: ArrayBuffer;
         middle: Uint8Array;
@@ -656,9 +660,9 @@ same(
     for (const each of requests) {
       assert.equal(await caught(() => model.getResponse(each)), error);
     }
-    const ask = (at: number, attempt: number) =>
+    const ask = (index: number, attempt: number) =>
       model.getRetryAdvice({
-        request: requests[at],
+        request: at(requests, index),
         error,
         stream: false,
         attempt,

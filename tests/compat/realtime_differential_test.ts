@@ -9,6 +9,7 @@
  */
 import { RealtimeAgent, RealtimeSession } from '@openai/agents/realtime';
 import assert from 'node:assert/strict';
+import { at } from '../_support/at.ts';
 import { caught, caughtSync, differs, field, same } from './_check.ts';
 import type { RealtimeTestingModule } from './_impls.ts';
 
@@ -102,8 +103,8 @@ same(
       field(call, 'options') as Record<string, unknown>
     );
     assert.deepEqual(options.map((o) => o.apiKeyProvided), [true, true, false]);
-    assert.equal(options[0].model, 'gpt-realtime');
-    assert.equal('apiKey' in options[0], false);
+    assert.equal(at(options, 0).model, 'gpt-realtime');
+    assert.equal('apiKey' in at(options, 0), false);
   },
 );
 

@@ -8,6 +8,7 @@
 import { Runner } from '@openai/agents';
 import { Manifest, SandboxAgent, shell } from '@openai/agents/sandbox';
 import assert from 'node:assert/strict';
+import { at } from '../_support/at.ts';
 import { caught, caughtSync, differs, field, same } from './_check.ts';
 import type { Impl } from './_impls.ts';
 
@@ -54,7 +55,7 @@ same(
     assert.equal(await runShell(impl, session, 'pwd'), 'done');
     assert.deepEqual(seen, ['pwd']);
     assert.equal(session.calls.length, 1);
-    const call = session.calls[0];
+    const call = at(session.calls, 0);
     assert.equal(call.index, 0);
     assert.equal(call.method, 'execCommand');
     assert.equal(field(call.args[0], 'cmd'), 'pwd');
@@ -391,7 +392,7 @@ same(
       { method: 'listDir', result: entries as never },
     ]);
     entries.push({ name: 'b.txt', type: 'file' });
-    entries[0].name = 'changed';
+    at(entries, 0).name = 'changed';
     const first = await session.listDir({ path: '.' });
     assert.deepEqual(first, [{ name: 'a.txt', type: 'file' }]);
     (first as unknown[]).push({ name: 'pushed by a reader' });
@@ -410,7 +411,7 @@ same(
       entries: { 'a.txt': { type: 'file', content: 'x' } },
     } as never);
     await session.applyManifest(manifest);
-    const recorded = session.calls[0].args[0];
+    const recorded = at(session.calls, 0).args[0];
     assert.notEqual(recorded, manifest);
     assert.ok(recorded instanceof Manifest);
     assert.equal(JSON.stringify(recorded), JSON.stringify(manifest));
@@ -431,7 +432,7 @@ same(
       },
     ]);
     assert.equal(await session.execCommand({ cmd: 'original' }), 'ok');
-    assert.equal(field(session.calls[0].args[0], 'cmd'), 'original');
+    assert.equal(field(at(session.calls, 0).args[0], 'cmd'), 'original');
   },
 );
 
@@ -448,7 +449,7 @@ same(
       },
     ]);
     assert.equal(await session.execCommand({ cmd: 'original' }), 'ok');
-    assert.equal(field(session.calls[0].args[0], 'cmd'), 'original');
+    assert.equal(field(at(session.calls, 0).args[0], 'cmd'), 'original');
   },
 );
 
@@ -463,7 +464,7 @@ same(
       view,
       { extra: { buffer: view.buffer, view } } as never,
     );
-    const read = () => session.calls[0].args as readonly unknown[];
+    const read = () => at(session.calls, 0).args as readonly unknown[];
     const first = read();
     const data = first[0] as Uint8Array;
     assert.notEqual(data, view);
@@ -628,8 +629,8 @@ same(
     const args = { cmd: 'ls', workdir: '/w' };
     await session.execCommand(args);
     args.cmd = 'changed';
-    assert.notEqual(session.calls[0].args[0], args);
-    assert.deepEqual({ ...(session.calls[0].args[0] as object) }, {
+    assert.notEqual(at(session.calls, 0).args[0], args);
+    assert.deepEqual({ ...(at(session.calls, 0).args[0] as object) }, {
       cmd: 'ls',
       workdir: '/w',
     });

@@ -77,8 +77,10 @@ test(
     // Each call in its own frame, so no local of the test keeps the last.
     const call = async (i: number): Promise<void> => {
       const sent = request(i);
-      refs.push(new WeakRef(sent), new WeakRef(sent.input as object[]));
-      refs.push(new WeakRef((sent.input as object[])[1]));
+      const input = sent.input as object[];
+      const item = input[1];
+      assert.ok(item !== undefined, 'the request has a second input item');
+      refs.push(new WeakRef(sent), new WeakRef(input), new WeakRef(item));
       await model.getResponse(sent);
     };
     for (let i = 0; i < calls; i++) await call(i);

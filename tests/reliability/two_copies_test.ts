@@ -139,7 +139,7 @@ test(
         const session = lib.scriptedSandboxSession([
           { method: 'readFile', result: 'x' },
           { method: 'execCommand', result: 'y' },
-        ]) as unknown as Record<string, (...args: unknown[]) => unknown>;
+        ]) as unknown as { execCommand(args: unknown): unknown };
         return session.execCommand({ cmd: 'ls' });
       });
     const [a, b] = [await wrongCall(copyA), await wrongCall(copyB)];
