@@ -49,8 +49,7 @@ export type InvalidRealtimeSpecReason =
  *
  * const transport = new ScriptedRealtimeTransport();
  * assert.throws(
- *   // @ts-expect-error: text must be a string
- *   () => textTurn(transport, { text: 42 }),
+ *   () => textTurn(transport, { text: 42 } as never),
  *   (error) => {
  *     assert(error instanceof InvalidRealtimeSpecError);
  *     assert.equal(error.reason, 'invalid_type');

@@ -39,10 +39,8 @@ type Events = RealtimeTransportEventTypes;
  * void emit;
  * ```
  */
-export type RealtimeEmit = <K extends keyof Events>(
-  type: K,
-  ...args: Events[K]
-) => boolean;
+// deno-lint-ignore no-explicit-any
+export type RealtimeEmit = (type: string, ...args: any[]) => boolean;
 
 /**
  * Where a builder emits: the scenario context, the transport, a fault

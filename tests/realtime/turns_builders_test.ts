@@ -120,7 +120,7 @@ test('audioTurn plays every chunk and ends with the transcript', async () => {
   ]);
   const item = last(session.history);
   assert.equal(item.itemId, 'answer_1');
-  assert.equal(item.type === 'message' && item.status, 'completed');
+  assert.equal((item as { status?: string } | undefined)?.status, 'completed');
   assert.deepEqual(item.type === 'message' && item.content, [
     { type: 'output_audio', transcript: 'It is sunny today.', audio: null },
   ]);
@@ -454,7 +454,7 @@ test('interruptedTurn cuts the answer when the user barges in; history keeps wha
     heard: 'Once upon ',
   }]);
   const item = session.history.find((i) => i.itemId === 'story');
-  assert.equal(item?.type === 'message' && item.status, 'incomplete');
+  assert.equal((item as { status?: string } | undefined)?.status, 'incomplete');
   assertHistoryMatchesHeard(watcher, { itemId: 'story' });
   watcher.stop();
   const closed = transport.expectCall('close');

@@ -272,15 +272,15 @@ sanitizedTest(
     const cases: [() => unknown, string, string][] = [
       [() => clock.setTimeout(() => {}, -1), 'invalid_value', 'delay'],
       [() => clock.timeout(Number.NaN), 'invalid_value', 'ms'],
-      // @ts-expect-error: not a function
-      [() => clock.setTimeout('code', 1), 'invalid_type', 'callback'],
-      // @ts-expect-error: not a number
-      [() => clock.at('soon', () => {}), 'invalid_type', 'time'],
-      // @ts-expect-error: not a signal
-      [() => clock.sleep(1, { signal: {} }), 'invalid_type', 'options.signal'],
-      // @ts-expect-error: not a boolean
+      [() => clock.setTimeout('code' as never, 1), 'invalid_type', 'callback'],
+      [() => clock.at('soon' as never, () => {}), 'invalid_type', 'time'],
       [
-        () => new VirtualClock({ autoAdvance: 'yes' }),
+        () => clock.sleep(1, { signal: {} as never }),
+        'invalid_type',
+        'options.signal',
+      ],
+      [
+        () => new VirtualClock({ autoAdvance: 'yes' as never }),
         'invalid_type',
         'options.autoAdvance',
       ],

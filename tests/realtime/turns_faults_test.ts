@@ -96,7 +96,7 @@ sanitizedTest(
       parameters: z.object({}),
       execute: () => `pong ${++runs}`,
     });
-    const { transport, session, close } = await connected(
+    const { transport, close } = await connected(
       new RealtimeAgent({ name: 'A', tools: [ping] }),
     );
     const faulty = injectFaults(transport, [
