@@ -5,11 +5,31 @@
  *
  * @module
  */
-import { describe } from './inputs.ts';
+import { quote } from '../_internal/format.ts';
 import {
   InvalidRealtimeSpecError,
   type InvalidRealtimeSpecReason,
 } from './spec_errors.ts';
+
+/**
+ * Describes a value for an error message without running user code (a
+ * proxy's traps or a getter never run).
+ *
+ * @param value Any value.
+ * @returns A short description.
+ */
+export function describe(value: unknown): string {
+  if (typeof value === 'string') {
+    return value.length > 60 ? `a string of ${value.length}` : quote(value);
+  }
+  if (typeof value === 'symbol') return 'a symbol';
+  if (typeof value !== 'object' || value === null) return quote(value);
+  try {
+    return Array.isArray(value) ? 'an array' : 'an object';
+  } catch {
+    return 'a revoked proxy';
+  }
+}
 
 /** A plain record whose keys were checked against a known list. */
 export type SpecRecord = Readonly<Record<string, unknown>>;

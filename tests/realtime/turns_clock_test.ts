@@ -303,3 +303,35 @@ sanitizedTest(
     clock.dispose();
   },
 );
+
+sanitizedTest(
+  'VirtualClock patches nothing global: real timers and Date keep running',
+  async () => {
+    const globals = [
+      globalThis.setTimeout,
+      globalThis.clearTimeout,
+      globalThis.setInterval,
+      Date.now,
+      performance.now,
+      AbortSignal.timeout,
+    ];
+    const clock = new VirtualClock({ autoAdvance: true });
+    const realStart = Date.now();
+    await clock.sleep(3_600_000);
+    assert.equal(clock.now, 3_600_000);
+    // An hour of virtual time, a few real milliseconds.
+    assert(Date.now() - realStart < 60_000);
+    assert.deepEqual(
+      [
+        globalThis.setTimeout,
+        globalThis.clearTimeout,
+        globalThis.setInterval,
+        Date.now,
+        performance.now,
+        AbortSignal.timeout,
+      ],
+      globals,
+    );
+    clock.dispose();
+  },
+);
