@@ -81,20 +81,22 @@ export {
   RealtimeTruncationAssertionError,
 } from './spec_errors.ts';
 export {
-  audioTurn,
-  type AudioTurnSpec,
   functionCallTurn,
   type FunctionCallTurnResult,
   type FunctionCallTurnSpec,
   handoffTurn,
   type HandoffTurnResult,
   type HandoffTurnSpec,
-  interruptedTurn,
-  type InterruptedTurnResult,
-  type InterruptedTurnSpec,
   mcpApprovalRequest,
   type McpApprovalRequestResult,
   type McpApprovalRequestSpec,
+} from './tool_turns.ts';
+export {
+  audioTurn,
+  type AudioTurnSpec,
+  interruptedTurn,
+  type InterruptedTurnResult,
+  type InterruptedTurnSpec,
   type RealtimeEmit,
   type RealtimeTurnResult,
   type RealtimeTurnTarget,
