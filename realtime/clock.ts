@@ -21,6 +21,32 @@ function settle(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+/** Reads `options.signal` of `sleep()`; hostile values become errors. */
+function readSignal(options: unknown): AbortSignal | undefined {
+  let signal: unknown;
+  let isSignal = false;
+  try {
+    signal = (options as { signal?: unknown } | undefined)?.signal;
+    isSignal = signal instanceof AbortSignal;
+  } catch {
+    throw specError(
+      'sleep',
+      'unreadable',
+      'options.signal',
+      'an AbortSignal or undefined',
+      'a value whose read throws',
+    );
+  }
+  if (signal === undefined || isSignal) return signal as AbortSignal;
+  throw specError(
+    'sleep',
+    'invalid_type',
+    'options.signal',
+    'an AbortSignal or undefined',
+    signal,
+  );
+}
+
 /**
  * The options of `new VirtualClock()`.
  *
@@ -248,16 +274,7 @@ export class VirtualClock {
    */
   sleep(ms: number, options: { signal?: AbortSignal } = {}): Promise<void> {
     const delay = readNumber('sleep', 'ms', ms, { min: 0 }) as number;
-    const signal = options?.signal;
-    if (signal !== undefined && !(signal instanceof AbortSignal)) {
-      throw specError(
-        'sleep',
-        'invalid_type',
-        'options.signal',
-        'an AbortSignal or undefined',
-        signal,
-      );
-    }
+    const signal = readSignal(options);
     if (signal?.aborted) return Promise.reject(signal.reason);
     return new Promise<void>((resolve, reject) => {
       const onAbort = (): void => {
