@@ -182,7 +182,9 @@ sanitizedTest(
         }),
         (error) => {
           assert(error instanceof ScriptedRealtimeScenarioCancelledError);
-          assert.deepEqual(error.pendingExpectations, ['sendMessage']);
+          assert.deepEqual(error.pendingExpectations, [
+            { order: 2, method: 'sendMessage' },
+          ]);
           assert.equal((error.cause as DOMException).name, 'TimeoutError');
           return true;
         },
