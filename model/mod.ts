@@ -51,3 +51,23 @@ export {
   type ScriptedModelInput,
   type ScriptedModelStep,
 } from './steps.ts';
+export type {
+  FixtureJson,
+  ModelFixture,
+  ModelFixtureCall,
+  ModelFixtureRequest,
+  ModelReplayAspect,
+} from './fixture.ts';
+export {
+  type ModelRedact,
+  type RecordingModel,
+  recordModel,
+  type RecordModelOptions,
+} from './record.ts';
+export type { ModelReplayOptions } from './replay.ts';
+export {
+  InvalidRecordingError,
+  type InvalidRecordingReason,
+  type RecordingKind,
+  ReplayMismatchError,
+} from './replay_errors.ts';

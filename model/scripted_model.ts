@@ -37,6 +37,8 @@ import type {
 import { autoStream, checkpoint, exactStream } from './stream.ts';
 import { isThenable } from '../_internal/thenable.ts';
 import { frozenView } from '../_internal/view.ts';
+import type { ModelFixture } from './fixture.ts';
+import { type ModelReplayOptions, replayModel } from './replay.ts';
 
 /** A call that was recorded and took a step. */
 interface Begun {
@@ -94,6 +96,37 @@ export class ScriptedModel implements Model {
   #callsView: readonly RecordedModelCall[] | undefined;
   #mismatch: unknown;
   #failures: Failure[] = [];
+
+  /**
+   * A `ScriptedModel` that replays a recording made with `recordModel()`:
+   * each call is answered with its recorded response, stream events or
+   * error, after its request is compared with the recorded one on
+   * `options.aspects` (default input items, tool names, instructions). The
+   * first difference throws `ReplayMismatchError` and is remembered, so
+   * `assertComplete()` rethrows it.
+   *
+   * @param fixture The fixture, as an object or JSON text.
+   * @param options `aspects`, `compare: false`, `redact`.
+   * @returns The replaying model.
+   * @throws {InvalidRecordingError} When the fixture is malformed.
+   *
+   * @example
+   * ```ts
+   * import assert from 'node:assert/strict';
+   * import { ScriptedModel } from '@scripted/agents';
+   *
+   * const model = ScriptedModel.fromRecording(
+   *   '{"version":1,"kind":"model","sdkVersion":"0.20.0","calls":[]}',
+   * );
+   * assert.equal(model.remainingSteps, 0);
+   * ```
+   */
+  static fromRecording(
+    fixture: ModelFixture | string,
+    options?: ModelReplayOptions,
+  ): ScriptedModel {
+    return replayModel(fixture, options);
+  }
 
   /**
    * @param inputs The script: step envelopes, complete `ModelResponse`s or
