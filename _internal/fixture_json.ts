@@ -45,7 +45,10 @@ export function scrubText(text: string): string {
 
 /** How {@link encode} treats what JSON cannot hold. */
 export interface EncodeOptions {
-  /** Encode bytes as `{ $bytes, $type }` and errors as `{ $error }`. */
+  /**
+   * Encode bytes as `{ $bytes, $type }`, errors as `{ $error }` and
+   * `undefined` as `{ $undefined: true }`.
+   */
   readonly tagged?: boolean;
 }
 
@@ -99,6 +102,8 @@ function encodeValue(
     case 'bigint':
       return String(value);
     case 'undefined':
+      // Tagged data keeps a present-but-undefined field, as events carry it.
+      return tagged ? { $undefined: true } : undefined;
     case 'function':
     case 'symbol':
       return undefined;
@@ -199,6 +204,7 @@ export function decode(value: Json): unknown {
     const buffer = bytes.buffer as ArrayBuffer;
     return new View(buffer, 0, bytes.byteLength / View.BYTES_PER_ELEMENT);
   }
+  if (keys.length === 1 && value.$undefined === true) return undefined;
   if (keys.length === 1 && isObject(value.$error)) {
     return replayedError(value.$error);
   }

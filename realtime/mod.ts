@@ -49,3 +49,21 @@ export type {
   RealtimeScenarioOptions,
 } from './scenario.ts';
 export { ScriptedRealtimeTransport } from './scripted_transport.ts';
+export type {
+  RealtimeFixture,
+  RealtimeFixtureCall,
+  RealtimeFixtureEntry,
+  RealtimeFixtureEvent,
+} from './fixture.ts';
+export {
+  type RealtimeRecording,
+  type RecordRealtimeOptions,
+  recordRealtimeTransport,
+} from './record.ts';
+export type { RealtimeReplayOptions } from './replay.ts';
+export {
+  InvalidRecordingError,
+  type InvalidRecordingReason,
+  type RecordingKind,
+  ReplayMismatchError,
+} from '../model/replay_errors.ts';
