@@ -14,7 +14,18 @@ interface Stage {
   args: string[];
 }
 
-const docSources = ['mod.ts', 'model/', 'sandbox/', 'realtime/', 'README.md'];
+const docSources = [
+  'mod.ts',
+  'model/',
+  'sandbox/',
+  'realtime/',
+  'fixtures/',
+  'README.md',
+];
+
+// The end-to-end record/replay tests talk to local servers: the only tests
+// with (loopback) network access, run in a stage of their own on Deno.
+const e2e = 'tests/e2e/';
 
 // Preloaded by every test runner: a rejection that escapes a test fails the
 // run (proved by the `guard` stage).
@@ -81,8 +92,29 @@ const stages: Stage[] = [
       '--sanitize-resources',
       '--preload',
       guard,
+      `--ignore=${e2e}`,
       ...docSources,
       'tests/',
+    ],
+  },
+  {
+    name: 'e2e',
+    cmd: 'deno',
+    args: [
+      'test',
+      '--no-check',
+      '--allow-env',
+      '--allow-read',
+      '--allow-net=127.0.0.1',
+      // The file-backed fixture helper writes its fixtures under `.tmp/`.
+      '--allow-write=.tmp/',
+      '--deny-run',
+      '--deny-ffi',
+      '--sanitize-ops',
+      '--sanitize-resources',
+      '--preload',
+      guard,
+      e2e,
     ],
   },
   {
