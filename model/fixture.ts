@@ -291,12 +291,12 @@ export function readEnvelope(
     }
   } else {
     try {
-      data = strictJson(fixture, '(root)');
+      data = strictJson(fixture, '');
     } catch (error) {
       const shape = error as FixtureShapeError;
       throw new InvalidRecordingError({
         reason: 'invalid_fixture',
-        path: shape.path,
+        path: shape.path === '' ? '(root)' : shape.path,
         expected: shape.expected,
         received: shape.received,
       });
