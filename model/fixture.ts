@@ -9,7 +9,7 @@ import type { ModelRequest } from '@openai/agents-core';
 import {
   describeValue,
   encode,
-  FixtureShapeError,
+  type FixtureShapeError,
   type Json,
   strictJson,
 } from '../_internal/fixture_json.ts';

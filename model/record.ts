@@ -79,6 +79,13 @@ export interface RecordingModel extends Model {
   /** Calls recorded so far. */
   readonly recordedCalls: number;
   /**
+   * The real model's retry advice (`undefined` when it gives none),
+   * recorded with the failed call it is about.
+   */
+  getRetryAdvice(
+    args: ModelRetryAdviceRequest,
+  ): Promise<ModelRetryAdvice | undefined>;
+  /**
    * The recording: versioned, keys in a stable order, JSON data only.
    *
    * @throws {InvalidRecordingError} When the `redact` hook returned

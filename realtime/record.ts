@@ -111,7 +111,6 @@ export function recordRealtimeTransport<T extends RealtimeTransportLayer>(
   const log: RealtimeFixtureEntry[] = [];
   const listeners = new ListenerRegistry(undefined);
   const forwarded = new Set<PropertyKey>();
-  let proxy: T & RealtimeRecording;
 
   const forward = (type: PropertyKey): void => {
     if (forwarded.has(type)) return;
@@ -191,7 +190,7 @@ export function recordRealtimeTransport<T extends RealtimeTransportLayer>(
   };
   const wrapped = new Map<PropertyKey, unknown>();
 
-  proxy = new Proxy(realTransport, {
+  const proxy = new Proxy(realTransport, {
     get(target, key) {
       if (Object.hasOwn(own, key)) return own[key];
       if (isRealtimeTransportMethod(key)) {
