@@ -176,6 +176,32 @@ function list(value: unknown): Json[] {
   return Array.isArray(encoded) ? encoded : [];
 }
 
+/** How each key of a request summary is made; absent keys are `undefined`. */
+const summaryParts: Record<
+  keyof ModelFixtureRequest,
+  (request: ModelRequest) => Json | undefined
+> = {
+  handoffs: (request) => list(request.handoffs),
+  input: (request) => encode(request.input) ?? null,
+  instructions: (request) =>
+    typeof request.systemInstructions === 'string'
+      ? encode(request.systemInstructions)
+      : undefined,
+  modelSettings: (request) => encode(request.modelSettings) ?? {},
+  outputType: (request) => encode(request.outputType) ?? null,
+  tools: (request) => list(request.tools),
+  previousResponseId: (request) =>
+    typeof request.previousResponseId === 'string'
+      ? request.previousResponseId
+      : undefined,
+  conversationId: (request) =>
+    typeof request.conversationId === 'string'
+      ? request.conversationId
+      : undefined,
+  prompt: (request) =>
+    request.prompt === undefined ? undefined : encode(request.prompt) ?? null,
+};
+
 /**
  * Summarizes a request as JSON data, keys sorted, credentials removed.
  *
@@ -183,27 +209,41 @@ function list(value: unknown): Json[] {
  * @returns Its summary.
  */
 export function summarizeRequest(request: ModelRequest): ModelFixtureRequest {
-  const out: Record<string, Json> = {
-    handoffs: list(request.handoffs),
-    input: encode(request.input) ?? null,
-    modelSettings: encode(request.modelSettings) ?? {},
-    outputType: encode(request.outputType) ?? null,
-    tools: list(request.tools),
-  };
-  if (typeof request.systemInstructions === 'string') {
-    out.instructions = encode(request.systemInstructions) as string;
+  const out: Record<string, Json> = {};
+  for (const key of Object.keys(summaryParts).sort()) {
+    const value = summaryParts[key as keyof ModelFixtureRequest](request);
+    if (value !== undefined) out[key] = value;
   }
-  for (const key of ['previousResponseId', 'conversationId'] as const) {
-    if (typeof request[key] === 'string') out[key] = request[key];
-  }
-  if (request.prompt !== undefined) out.prompt = encode(request.prompt) ?? null;
-  return sortKeys(out) as unknown as ModelFixtureRequest;
+  return out as unknown as ModelFixtureRequest;
 }
 
-function sortKeys(object: Record<string, Json>): Record<string, Json> {
-  const out: Record<string, Json> = {};
-  for (const key of Object.keys(object).sort()) out[key] = object[key];
-  return out;
+/**
+ * Summarizes only what `aspects` compare, exactly as
+ * {@link summarizeRequest} would: replay pays for what it checks.
+ *
+ * @param request The request the model received.
+ * @param aspects The compared aspects.
+ * @returns A summary holding at least those aspects.
+ */
+export function summarizeAspects(
+  request: ModelRequest,
+  aspects: readonly ModelReplayAspect[],
+): ModelFixtureRequest {
+  const out: Record<string, Json | undefined> = { tools: [], handoffs: [] };
+  for (const aspect of aspects) {
+    if (aspect === 'tools') {
+      // Names only: the schemas are not compared.
+      out.tools = (request.tools ?? []).map((tool) => ({
+        name: (tool as { name?: string }).name ?? null,
+        type: (tool as { type?: string }).type ?? null,
+      }));
+      continue;
+    }
+    const key = aspect === 'toolSchemas' ? 'tools' : aspect;
+    out[key] = summaryParts[key](request);
+  }
+  if (aspects.includes('toolSchemas')) out.tools = summaryParts.tools(request);
+  return out as unknown as ModelFixtureRequest;
 }
 
 /**

@@ -25,6 +25,7 @@ import {
   modelReplayAspects,
   readEnvelope,
   readModelCall,
+  summarizeAspects,
   summarizeRequest,
 } from './fixture.ts';
 import type { RecordedModelCall } from './recorded_call.ts';
@@ -188,10 +189,10 @@ export function replayModel(
 
   const compare = (recorded: ModelFixtureCall, call: RecordedModelCall) => {
     if (aspects.length === 0) return;
-    let actual = summarizeRequest(call.request);
-    if (redact !== undefined) {
-      actual = redact({ ...recorded, request: actual }).request;
-    }
+    const actual = redact === undefined
+      ? summarizeAspects(call.request, aspects)
+      : redact({ ...recorded, request: summarizeRequest(call.request) })
+        .request;
     for (const aspect of aspects) {
       const expected = aspectOf(recorded.request, aspect);
       const found = firstDifference(
