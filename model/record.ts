@@ -171,11 +171,18 @@ class Recorder implements RecordingModel {
     return response;
   }
 
-  async *getStreamedResponse(
+  getStreamedResponse(request: ModelRequest): AsyncIterable<StreamEvent> {
+    // Recorded when called, like every call, not when first iterated.
+    const entry = this.#begin(request, true);
+    entry.events = [];
+    return this.#stream(entry, entry.events, request);
+  }
+
+  async *#stream(
+    entry: Entry,
+    events: Json[],
     request: ModelRequest,
   ): AsyncGenerator<StreamEvent, void, undefined> {
-    const entry = this.#begin(request, true);
-    const events: Json[] = entry.events = [];
     try {
       for await (const event of this.#real.getStreamedResponse(request)) {
         events.push(encode(event) ?? null);

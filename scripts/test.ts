@@ -27,6 +27,19 @@ const docSources = [
 // with (loopback) network access, run in a stage of their own on Deno.
 const e2e = 'tests/e2e/';
 
+/**
+ * `tests/` minus the end-to-end folder, as a list of its entries: Deno 2.9
+ * drops `--ignore` when several paths are given.
+ */
+function testsWithoutE2e(): string[] {
+  const roots: string[] = [];
+  for (const entry of Deno.readDirSync('tests')) {
+    const path = `tests/${entry.name}${entry.isDirectory ? '/' : ''}`;
+    if (path !== e2e) roots.push(path);
+  }
+  return roots.sort();
+}
+
 // Preloaded by every test runner: a rejection that escapes a test fails the
 // run (proved by the `guard` stage).
 const guard = 'tests/_support/unhandled_rejection_guard.ts';
@@ -92,9 +105,8 @@ const stages: Stage[] = [
       '--sanitize-resources',
       '--preload',
       guard,
-      `--ignore=${e2e}`,
       ...docSources,
-      'tests/',
+      ...testsWithoutE2e(),
     ],
   },
   {
