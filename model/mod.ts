@@ -55,3 +55,23 @@ export {
   type ScriptedModelStep,
   type ScriptedModelStream,
 } from './steps.ts';
+export type {
+  FixtureJson,
+  ModelFixture,
+  ModelFixtureCall,
+  ModelFixtureRequest,
+  ModelReplayAspect,
+} from './fixture.ts';
+export {
+  type ModelRedact,
+  type RecordingModel,
+  recordModel,
+  type RecordModelOptions,
+} from './record.ts';
+export type { ModelReplayOptions } from './replay.ts';
+export {
+  InvalidRecordingError,
+  type InvalidRecordingReason,
+  type RecordingKind,
+  ReplayMismatchError,
+} from './replay_errors.ts';

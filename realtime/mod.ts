@@ -115,3 +115,22 @@ export {
   type UserSpeechTurnResult,
   type UserSpeechTurnSpec,
 } from './turns.ts';
+
+export type {
+  RealtimeFixture,
+  RealtimeFixtureCall,
+  RealtimeFixtureEntry,
+  RealtimeFixtureEvent,
+} from './fixture.ts';
+export {
+  type RealtimeRecording,
+  type RecordRealtimeOptions,
+  recordRealtimeTransport,
+} from './record.ts';
+export type { RealtimeReplayOptions } from './replay.ts';
+export {
+  InvalidRecordingError,
+  type InvalidRecordingReason,
+  type RecordingKind,
+  ReplayMismatchError,
+} from '../model/replay_errors.ts';

@@ -70,6 +70,7 @@ const pkg = {
     'model/',
     'sandbox/',
     'realtime/',
+    'fixtures/',
     '_internal/',
     'README.md',
     'LICENSE',
