@@ -483,6 +483,7 @@ export function assertHistoryMatchesHeard(
  * } from '@scripted/agents/realtime';
  *
  * const transport = new ScriptedRealtimeTransport();
+ * await transport.connect({ apiKey: 'test' });
  * transport.close();
  * transport.interrupt();
  * assert.throws(
