@@ -51,3 +51,15 @@ export {
   type ScriptedModelInput,
   type ScriptedModelStep,
 } from './steps.ts';
+export {
+  AutoModel,
+  autoModel,
+  type AutoModelOptions,
+  autoStep,
+} from './auto_model.ts';
+export {
+  AutoModelSchemaError,
+  type AutoModelSchemaReason,
+  AutoModelTargetNotOfferedError,
+  InvalidAutoModelOptionsError,
+} from './auto_errors.ts';
