@@ -151,6 +151,9 @@ class Parser {
         : match[3] === ''
         ? Infinity
         : Number(match[3]);
+      if (min > 1000) {
+        throw new PatternUnsupported('a repetition above 1000');
+      }
       if (max < min) {
         throw new PatternUnsupported('a quantifier range out of order');
       }
@@ -283,6 +286,9 @@ function emit(node: Node, random: Random, mode: Mode, out: string[]): void {
     case 'empty':
       return;
     case 'chars':
+      if (out.length >= 100_000) {
+        throw new PatternUnsupported('a match longer than 100000');
+      }
       out.push(random.pick(node.chars));
       return;
     case 'alt': {

@@ -6,7 +6,8 @@
  * min/max properties), arrays (`items`, tuples, min/max items, unique
  * items), strings (formats, `pattern`, min/max length), numbers (bounds,
  * exclusive bounds, `multipleOf`, `integer`), `anyOf`/`oneOf`, `allOf`,
- * OpenAPI `nullable` and local `$ref`s. What it cannot satisfy throws
+ * nullable type arrays and local `$ref`s. OpenAPI's `nullable: true` is
+ * read as the annotation JSON Schema makes it: no `null` is generated. What it cannot satisfy throws
  * {@link Unsatisfiable} with the schema path. Private to the model folder.
  *
  * @module
@@ -114,6 +115,10 @@ const words = [
 /** Depth beyond which optional parts are left out, to end recursion. */
 const minimalDepth = 8;
 const maxDepth = 48;
+/** Values one schema may take, so branching recursion cannot explode. */
+const maxValues = 20_000;
+/** Largest string, array or object size generated. */
+const maxSize = 10_000;
 
 const at = (path: Path, ...more: (string | number)[]): string[] => [
   ...path,
@@ -153,6 +158,7 @@ function put(target: Schema, key: string, value: unknown): void {
 class Generator {
   readonly #root: unknown;
   readonly #random: Random;
+  #budget = maxValues;
 
   constructor(root: unknown, random: Random) {
     this.#root = root;
@@ -162,6 +168,9 @@ class Generator {
   value(schema: unknown, path: Path, depth: number): unknown {
     if (depth > maxDepth) {
       throw fail(path, 'too_deep', `nesting deeper than ${maxDepth} levels`);
+    }
+    if (--this.#budget < 0) {
+      throw fail(path, 'too_deep', `more than ${maxValues} values needed`);
     }
     const s = this.#flatten(schema, path, 0);
     for (const keyword of unsupported) {
@@ -435,7 +444,6 @@ class Generator {
         );
       }
     }
-    if (s.nullable === true && !list.includes('null')) list = [...list, 'null'];
     const others = list.filter((t) => t !== 'null') as string[];
     if (others.length === 0) return 'null';
     if (others.length < list.length) {
