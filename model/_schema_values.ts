@@ -132,8 +132,13 @@ const fail = (
 ): Unsatisfiable => new Unsatisfiable(dotted(path), reason, detail);
 const isRecord = (value: unknown): value is Schema =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
-const same = (a: unknown, b: unknown): boolean =>
-  JSON.stringify(a) === JSON.stringify(b);
+function same(a: unknown, b: unknown): boolean {
+  try {
+    return JSON.stringify(a) === JSON.stringify(b);
+  } catch {
+    return false;
+  }
+}
 
 function copy(value: unknown, path: Path): unknown {
   try {
@@ -328,10 +333,13 @@ class Generator {
         key === 'enum' && Array.isArray(left) && Array.isArray(right)
       ) {
         put(out, key, left.filter((v) => right.some((w) => same(v, w))));
-      } else if (lowerBounds.has(key) || key === 'exclusiveMinimum') {
-        put(out, key, Math.max(Number(left), Number(right)));
-      } else if (upperBounds.has(key) || key === 'exclusiveMaximum') {
-        put(out, key, Math.min(Number(left), Number(right)));
+      } else if (
+        (lowerBounds.has(key) || upperBounds.has(key) ||
+          key === 'exclusiveMinimum' || key === 'exclusiveMaximum') &&
+        typeof left === 'number' && typeof right === 'number'
+      ) {
+        const lower = lowerBounds.has(key) || key === 'exclusiveMinimum';
+        put(out, key, lower ? Math.max(left, right) : Math.min(left, right));
       } else if (key === 'additionalProperties' || key === 'items') {
         put(
           out,
@@ -376,8 +384,13 @@ class Generator {
   }
 
   #intersectTypes(left: unknown, right: unknown, path: Path): unknown {
-    const list = (t: unknown): string[] =>
-      Array.isArray(t) ? t.map(String) : [String(t)];
+    const list = (t: unknown): string[] => {
+      const all = Array.isArray(t) ? t : [t];
+      if (all.some((one) => typeof one !== 'string')) {
+        throw fail(path, 'invalid_schema', 'expected type names');
+      }
+      return all;
+    };
     const b = list(right);
     const both = list(left).flatMap((t) =>
       b.includes(t) ? [t] : t === 'integer' && b.includes('number') ||
@@ -792,6 +805,13 @@ function count(s: Schema, key: string, path: Path): number | undefined {
       at(path, key),
       'invalid_schema',
       'expected a non-negative integer',
+    );
+  }
+  if (key.startsWith('min') && v > maxSize) {
+    throw fail(
+      at(path, key),
+      'unsupported_keyword',
+      `sizes above ${maxSize} are not generated`,
     );
   }
   return v;

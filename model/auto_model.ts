@@ -196,6 +196,11 @@ function generate(
   }
 }
 
+/** A name from the request, as text (never throwing). */
+function nameOf(value: unknown): string {
+  return typeof value === 'string' ? value : show(value);
+}
+
 function resultText(output: unknown): unknown {
   if (typeof output === 'string') return output;
   if (isItem(output) && output.type === 'text') return output.text;
@@ -212,7 +217,7 @@ function summary(turn: readonly Item[]): string {
   let any = false;
   for (const item of turn) {
     if (item.type !== 'function_call_result') continue;
-    const name = String(names.get(item.callId) ?? item.name);
+    const name = nameOf(names.get(item.callId) ?? item.name);
     Object.defineProperty(results, name, {
       value: resultText(item.output),
       enumerable: true,
@@ -255,7 +260,7 @@ function answer(call: RecordedModelCall, config: Config): ModelResponseInput {
           callIndex,
           kind: 'tool',
           target: name,
-          offered: offered.map((candidate) => String(candidate.name)),
+          offered: offered.map((candidate) => nameOf(candidate.name)),
         });
       }
       tools.push(tool);
@@ -294,7 +299,7 @@ function answer(call: RecordedModelCall, config: Config): ModelResponseInput {
           callIndex,
           kind: 'handoff',
           target: config.handoff,
-          offered: handoffs.map((candidate) => String(candidate.toolName)),
+          offered: handoffs.map((candidate) => nameOf(candidate.toolName)),
         });
       }
       const schema = target.inputJsonSchema;

@@ -331,6 +331,12 @@ const invalid: [string, unknown, string, AutoModelSchemaReason][] = [
     'contradictory_bounds',
   ],
   [
+    'a size too large to generate',
+    object({ s: { type: 'string', minLength: 1_000_000 } }),
+    'parameters.properties.s.minLength',
+    'unsupported_keyword',
+  ],
+  [
     'an unknown type',
     object({ t: { type: 'date' } }),
     'parameters.properties.t.type',
