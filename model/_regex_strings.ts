@@ -281,7 +281,19 @@ class Parser {
 /** How long unbounded repetitions run, per attempt. */
 type Mode = 'normal' | 'short' | 'long';
 
-function emit(node: Node, random: Random, mode: Mode, out: string[]): void {
+/** Nodes one attempt may visit, so nested empty repeats cannot stall. */
+const maxSteps = 200_000;
+
+function emit(
+  node: Node,
+  random: Random,
+  mode: Mode,
+  out: string[],
+  steps: { left: number },
+): void {
+  if (--steps.left < 0) {
+    throw new PatternUnsupported(`more than ${maxSteps} generation steps`);
+  }
   switch (node.kind) {
     case 'empty':
       return;
@@ -293,28 +305,49 @@ function emit(node: Node, random: Random, mode: Mode, out: string[]): void {
       return;
     case 'alt': {
       const option = random.pick(node.options);
-      for (const item of option) emit(item, random, mode, out);
+      for (const item of option) emit(item, random, mode, out, steps);
       return;
     }
     case 'repeat': {
       const spread = mode === 'short' ? 0 : mode === 'long' ? 12 : 3;
       const max = Math.min(node.max, node.min + spread);
       const count = mode === 'short' ? node.min : random.int(node.min, max);
-      for (let i = 0; i < count; i++) emit(node.node, random, mode, out);
+      for (let i = 0; i < count; i++) {
+        emit(node.node, random, mode, out, steps);
+      }
     }
   }
 }
 
+/** Compiled patterns and parse trees, reused across calls (bounded). */
+const compiled = new Map<string, RegExp>();
+const parsed = new Map<string, Node>();
+
+function remember<T>(cache: Map<string, T>, key: string, value: T): T {
+  if (cache.size >= 256) cache.delete(cache.keys().next().value!);
+  cache.set(key, value);
+  return value;
+}
+
 function compile(pattern: string): RegExp {
+  const known = compiled.get(pattern);
+  if (known !== undefined) return known;
+  let regex: RegExp;
   try {
-    return new RegExp(pattern, 'u');
+    regex = new RegExp(pattern, 'u');
   } catch {
     try {
-      return new RegExp(pattern);
+      regex = new RegExp(pattern);
     } catch {
       throw new PatternUnsupported('an invalid regular expression');
     }
   }
+  return remember(compiled, pattern, regex);
+}
+
+function parse(pattern: string): Node {
+  return parsed.get(pattern) ??
+    remember(parsed, pattern, new Parser(pattern).parse());
 }
 
 /**
@@ -344,11 +377,13 @@ export function stringFromPattern(
   bounds: { minLength: number; maxLength: number },
 ): string {
   const regex = compile(pattern);
-  const tree = new Parser(pattern).parse();
+  const tree = parse(pattern);
   const modes: Mode[] = ['normal', 'short', 'long'];
   for (let attempt = 0; attempt < 30; attempt++) {
     const out: string[] = [];
-    emit(tree, random, modes[Math.floor(attempt / 10)], out);
+    emit(tree, random, modes[Math.floor(attempt / 10)], out, {
+      left: maxSteps,
+    });
     const text = out.join('');
     const length = Array.from(text).length;
     if (length < bounds.minLength || length > bounds.maxLength) continue;

@@ -516,6 +516,15 @@ class Generator {
       }
       unit = round(k * unit, unit);
     }
+    if (step !== undefined && decimals(step) > 12) {
+      // Multiples this fine do not survive decimal rounding; zero is one.
+      if (inside(0)) return 0;
+      throw fail(
+        at(path, 'multipleOf'),
+        'unsupported_keyword',
+        `a multipleOf with more than 12 decimals (${step}) away from zero`,
+      );
+    }
     if (integer && unit === undefined) unit = 1;
     const [a, b] = window(lo, hi);
     if (unit !== undefined) {
@@ -528,8 +537,11 @@ class Generator {
       const wHi = Math.min(kHi, Math.floor(b / u));
       const candidates: number[] = [];
       if (wLo <= wHi) candidates.push(this.#random.int(wLo, wHi));
-      for (let k = kLo; k <= kLo + 2 && k <= kHi; k++) candidates.push(k);
-      for (let k = kHi; k >= kHi - 2 && k >= kLo; k--) candidates.push(k);
+      // Counted loops: beyond 2^53, k + 1 === k.
+      for (let i = 0; i < 3; i++) {
+        if (kLo + i <= kHi) candidates.push(kLo + i);
+        if (kHi - i >= kLo) candidates.push(kHi - i);
+      }
       for (const k of candidates) {
         const v = round(k * u, u) + 0;
         if (inside(v) && (step === undefined || isMultiple(v, step))) return v;

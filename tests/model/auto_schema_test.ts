@@ -74,6 +74,7 @@ const valid: [string, Record<string, unknown>][] = [
       big: { type: 'integer', minimum: 1e12 },
       negative: { type: 'number', maximum: -1000 },
       exact: { type: 'integer', minimum: 7, maximum: 7 },
+      tiny: { type: 'number', multipleOf: 3.4e-193 },
     }),
   ],
   [
@@ -187,6 +188,20 @@ test('autoModel resolves definitions and escaped JSON pointers', async () => {
     }),
   };
   assert.deepEqual(await argsFor(schema), { slash: 'x', tilde: 1, root: [] });
+});
+
+test('autoModel stays bounded on extreme numbers and nested empty repetitions', async () => {
+  const args = await argsFor(object({
+    huge: { type: 'integer', minimum: 1e300 },
+    hugeStep: { type: 'number', minimum: 1e300, multipleOf: 1e299 },
+    empty: {
+      type: 'string',
+      pattern: '^' + '(?:'.repeat(12) + ')*'.repeat(12) + 'x$',
+    },
+  })) as { huge: number; hugeStep: number; empty: string };
+  assert(Number.isInteger(args.huge) && args.huge >= 1e300);
+  assert(args.hugeStep >= 1e300);
+  assert.equal(args.empty, 'x');
 });
 
 test('autoModel generates strings matching formats precisely', async () => {
