@@ -266,7 +266,18 @@ function answer(call: RecordedModelCall, config: Config): ModelResponseInput {
       tools.push(tool);
     }
   }
-  const pending = tools.filter((tool) => !called.has(tool.name));
+  const settings = isItem(request.modelSettings) ? request.modelSettings : {};
+  const choice = settings.toolChoice;
+  if (choice === 'none') tools = [];
+  else if (
+    typeof choice === 'string' && choice !== 'auto' && choice !== 'required'
+  ) {
+    // A named tool choice: only that tool.
+    tools = tools.filter((tool) => tool.name === choice);
+  }
+  let pending = tools.filter((tool) => !called.has(tool.name));
+  // One call per response when the agent asks for no parallel calls.
+  if (settings.parallelToolCalls === false) pending = pending.slice(0, 1);
   if (pending.length > 0) {
     return pending.map((tool, i) =>
       functionCall(
@@ -339,8 +350,12 @@ function answer(call: RecordedModelCall, config: Config): ModelResponseInput {
  * message), with arguments generated from each tool's JSON schema; once
  * their results are in, it takes `options.handoff` if set, else answers
  * with a final message (a value of the output schema when the agent has an
- * output type). It is a `modelResponder` step: recorded, streamed and
- * checked like any other.
+ * output type). It honours `modelSettings.toolChoice` (`'none'`, or one
+ * tool's name) and `parallelToolCalls: false` (one call per response). It
+ * is a `modelResponder` step: recorded, streamed and checked like any
+ * other; a failure (`AutoModelSchemaError`, `AutoModelTargetNotOfferedError`)
+ * rejects its call like a responder's own error, which a `ScriptedModel`
+ * does not keep for `assertComplete()` (`autoModel()` does).
  *
  * @param options Seed, tool selection, handoff, final text.
  * @returns The step.

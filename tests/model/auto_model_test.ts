@@ -328,6 +328,56 @@ test('autoModel calls only the tools named in options.tools', async () => {
   assert.equal(booked.length, 0);
 });
 
+test('autoModel follows toolChoice and parallelToolCalls from the model settings', async () => {
+  const weather: unknown[] = [];
+  const booked: unknown[] = [];
+  const tools = [weatherTool(weather), bookingTool(booked)];
+  const oneAtATime = autoModel();
+  await runner.run(
+    new Agent({
+      name: 'A',
+      model: oneAtATime,
+      tools,
+      modelSettings: { parallelToolCalls: false },
+    }),
+    'Go',
+  );
+  assert.equal(oneAtATime.calls.length, 3);
+  assert.deepEqual([weather.length, booked.length], [1, 1]);
+
+  const none = autoModel({ text: 'no tools' });
+  const result = await runner.run(
+    new Agent({
+      name: 'B',
+      model: none,
+      tools,
+      modelSettings: { toolChoice: 'none' },
+    }),
+    'Go',
+  );
+  assert.equal(result.finalOutput, 'no tools');
+  assert.deepEqual([weather.length, booked.length], [1, 1]);
+
+  const named = autoModel();
+  const namedResult = await runner.run(
+    new Agent({
+      name: 'C',
+      model: named,
+      tools,
+      modelSettings: { toolChoice: 'book_hotel' },
+    }),
+    'Go',
+  );
+  // The SDK resets the tool choice after a tool call: then "auto" again.
+  assert.deepEqual(
+    namedResult.rawResponses.map((response) =>
+      functionCalls(response.output).map((call) => call.name)
+    ),
+    [['book_hotel'], ['get_weather'], []],
+  );
+  assert.deepEqual([weather.length, booked.length], [2, 2]);
+});
+
 test('autoModel serves streamed runs with the normalized events', async () => {
   const seen: unknown[] = [];
   const model = autoModel({ seed: 3 });
