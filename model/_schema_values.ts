@@ -8,43 +8,36 @@
  * exclusive bounds, `multipleOf`, `integer`), `anyOf`/`oneOf`, `allOf`,
  * nullable type arrays and local `$ref`s. OpenAPI's `nullable: true` is
  * read as the annotation JSON Schema makes it: no `null` is generated. What it cannot satisfy throws
- * {@link Unsatisfiable} with the schema path. Private to the model folder.
+ * `Unsatisfiable` with the schema path. Private to the model folder.
  *
  * @module
  */
-import type { AutoModelSchemaReason } from './auto_errors.ts';
 import type { Random } from './_random.ts';
+import {
+  at,
+  copy,
+  count,
+  fail,
+  isRecord,
+  type Path,
+  put,
+  type Schema,
+  Unsatisfiable,
+} from './_schema_common.ts';
+import {
+  decimals,
+  formatted,
+  isMultiple,
+  round,
+  window,
+  words,
+} from './_schema_formats.ts';
+import { merge, resolveRef } from './_schema_merge.ts';
 import {
   patternRegExp,
   PatternUnsupported,
   stringFromPattern,
 } from './_regex_strings.ts';
-
-/** Why a schema could not be satisfied, and where. */
-export class Unsatisfiable extends Error {
-  /** Dotted schema path, such as `parameters.properties.n.minimum`. */
-  readonly path: string;
-  /** The kind of failure. */
-  readonly reason: AutoModelSchemaReason;
-  /** What exactly. */
-  readonly detail: string;
-
-  /**
-   * @param path Where.
-   * @param reason The kind of failure.
-   * @param detail What exactly.
-   */
-  constructor(path: string, reason: AutoModelSchemaReason, detail: string) {
-    super(`${path}: ${detail}`);
-    this.name = 'Unsatisfiable';
-    this.path = path;
-    this.reason = reason;
-    this.detail = detail;
-  }
-}
-
-type Schema = Record<string, unknown>;
-type Path = readonly string[];
 
 const unsupported = [
   'not',
@@ -67,97 +60,11 @@ const types = [
   'array',
   'object',
 ];
-const annotations = new Set([
-  'title',
-  'description',
-  'default',
-  'examples',
-  '$comment',
-  '$schema',
-  '$id',
-  '$anchor',
-  'readOnly',
-  'writeOnly',
-  'deprecated',
-  '$defs',
-  'definitions',
-]);
-const lowerBounds = new Set([
-  'minimum',
-  'minLength',
-  'minItems',
-  'minProperties',
-]);
-const upperBounds = new Set([
-  'maximum',
-  'maxLength',
-  'maxItems',
-  'maxProperties',
-]);
-const words = [
-  'amber',
-  'birch',
-  'cedar',
-  'delta',
-  'ember',
-  'fjord',
-  'grove',
-  'harbor',
-  'indigo',
-  'juniper',
-  'kestrel',
-  'lumen',
-  'maple',
-  'nectar',
-  'orchid',
-  'pebble',
-];
 /** Depth beyond which optional parts are left out, to end recursion. */
 const minimalDepth = 8;
 const maxDepth = 48;
 /** Values one schema may take, so branching recursion cannot explode. */
 const maxValues = 20_000;
-/** Largest string, array or object size generated. */
-const maxSize = 10_000;
-
-const at = (path: Path, ...more: (string | number)[]): string[] => [
-  ...path,
-  ...more.map(String),
-];
-const dotted = (path: Path): string => path.join('.');
-const fail = (
-  path: Path,
-  reason: AutoModelSchemaReason,
-  detail: string,
-): Unsatisfiable => new Unsatisfiable(dotted(path), reason, detail);
-const isRecord = (value: unknown): value is Schema =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-function same(a: unknown, b: unknown): boolean {
-  try {
-    return JSON.stringify(a) === JSON.stringify(b);
-  } catch {
-    return false;
-  }
-}
-
-function copy(value: unknown, path: Path): unknown {
-  try {
-    const text = JSON.stringify(value);
-    if (text !== undefined) return JSON.parse(text);
-  } catch {
-    // reported below
-  }
-  throw fail(path, 'invalid_schema', 'expected a JSON value');
-}
-
-function put(target: Schema, key: string, value: unknown): void {
-  Object.defineProperty(target, key, {
-    value,
-    enumerable: true,
-    writable: true,
-    configurable: true,
-  });
-}
 
 /** Generation state shared by one top-level schema. */
 class Generator {
@@ -238,8 +145,8 @@ class Generator {
     let out: Schema = schema;
     if ('$ref' in out) {
       const { $ref, ...rest } = out;
-      const target = this.#resolve($ref, at(path, '$ref'));
-      out = this.#merge(
+      const target = resolveRef(this.#root, $ref, at(path, '$ref'));
+      out = merge(
         this.#flatten(target, path, hops + 1),
         rest,
         path,
@@ -252,7 +159,7 @@ class Generator {
       }
       out = rest;
       allOf.forEach((part, i) => {
-        out = this.#merge(
+        out = merge(
           out,
           this.#flatten(part, at(path, 'allOf', i), hops + 1),
           at(path, 'allOf', i),
@@ -260,148 +167,6 @@ class Generator {
       });
     }
     return out;
-  }
-
-  #resolve(ref: unknown, path: Path): unknown {
-    if (typeof ref !== 'string' || !ref.startsWith('#')) {
-      throw fail(
-        path,
-        'unresolved_ref',
-        `only local references ("#...") are supported, got ${
-          typeof ref === 'string' ? JSON.stringify(ref) : typeof ref
-        }`,
-      );
-    }
-    let node: unknown = this.#root;
-    const pointer = ref.slice(1);
-    if (pointer === '') return node;
-    if (!pointer.startsWith('/')) {
-      throw fail(
-        path,
-        'unresolved_ref',
-        `cannot resolve ${JSON.stringify(ref)}`,
-      );
-    }
-    for (const raw of pointer.slice(1).split('/')) {
-      let token: string;
-      try {
-        token = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-      } catch {
-        token = raw;
-      }
-      const next = typeof node === 'object' && node !== null &&
-          Object.hasOwn(node, token)
-        ? (node as Schema)[token]
-        : undefined;
-      if (next === undefined) {
-        throw fail(path, 'unresolved_ref', `nothing at ${JSON.stringify(ref)}`);
-      }
-      node = next;
-    }
-    return node;
-  }
-
-  /** `allOf` of two flat schemas, as one schema. */
-  #merge(a: Schema, b: Schema, path: Path): Schema {
-    const out: Schema = { ...a };
-    for (const key of Object.keys(b)) {
-      const left = out[key];
-      const right = b[key];
-      if (!(key in out) || left === undefined) {
-        put(out, key, right);
-      } else if (annotations.has(key) || same(left, right)) {
-        continue;
-      } else if (key === 'type') {
-        put(out, key, this.#intersectTypes(left, right, at(path, key)));
-      } else if (key === 'properties' && isRecord(left) && isRecord(right)) {
-        const merged: Schema = { ...left };
-        for (const name of Object.keys(right)) {
-          put(
-            merged,
-            name,
-            name in merged
-              ? { allOf: [merged[name], right[name]] }
-              : right[name],
-          );
-        }
-        put(out, key, merged);
-      } else if (
-        key === 'required' && Array.isArray(left) && Array.isArray(right)
-      ) {
-        put(out, key, [...new Set([...left, ...right])]);
-      } else if (
-        key === 'enum' && Array.isArray(left) && Array.isArray(right)
-      ) {
-        put(out, key, left.filter((v) => right.some((w) => same(v, w))));
-      } else if (
-        (lowerBounds.has(key) || upperBounds.has(key) ||
-          key === 'exclusiveMinimum' || key === 'exclusiveMaximum') &&
-        typeof left === 'number' && typeof right === 'number'
-      ) {
-        const lower = lowerBounds.has(key) || key === 'exclusiveMinimum';
-        put(out, key, lower ? Math.max(left, right) : Math.min(left, right));
-      } else if (key === 'additionalProperties' || key === 'items') {
-        put(
-          out,
-          key,
-          left === false || right === false
-            ? false
-            : left === true
-            ? right
-            : right === true
-            ? left
-            : { allOf: [left, right] },
-        );
-      } else if (
-        key === 'multipleOf' && typeof left === 'number' &&
-        typeof right === 'number'
-      ) {
-        const big = Math.max(left, right);
-        const small = Math.min(left, right);
-        if (!Number.isInteger(big / small)) {
-          throw fail(
-            at(path, key),
-            'unsupported_keyword',
-            `multiples of both ${left} and ${right}`,
-          );
-        }
-        put(out, key, big);
-      } else if (key === 'const') {
-        throw fail(
-          at(path, key),
-          'contradictory_bounds',
-          'two different constants',
-        );
-      } else {
-        throw fail(
-          at(path, key),
-          'unsupported_keyword',
-          `two different "${key}" values in one "allOf"`,
-        );
-      }
-    }
-    return out;
-  }
-
-  #intersectTypes(left: unknown, right: unknown, path: Path): unknown {
-    const list = (t: unknown): string[] => {
-      const all = Array.isArray(t) ? t : [t];
-      if (all.some((one) => typeof one !== 'string')) {
-        throw fail(path, 'invalid_schema', 'expected type names');
-      }
-      return all;
-    };
-    const b = list(right);
-    const both = list(left).flatMap((t) =>
-      b.includes(t) ? [t] : t === 'integer' && b.includes('number') ||
-          t === 'number' && b.includes('integer')
-        ? ['integer']
-        : []
-    );
-    if (both.length === 0) {
-      throw fail(path, 'contradictory_bounds', 'no type satisfies both sides');
-    }
-    return both;
   }
 
   #branch(
@@ -429,7 +194,7 @@ class Generator {
     for (const i of order) {
       const where = at(path, keyword, i);
       try {
-        const merged = this.#merge(
+        const merged = merge(
           rest,
           this.#flatten(branches[i], where, 0),
           where,
@@ -809,120 +574,6 @@ function inferType(s: Schema): string {
   return 'string';
 }
 
-function count(s: Schema, key: string, path: Path): number | undefined {
-  const v = s[key];
-  if (v === undefined) return undefined;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) {
-    throw fail(
-      at(path, key),
-      'invalid_schema',
-      'expected a non-negative integer',
-    );
-  }
-  if (key.startsWith('min') && v > maxSize) {
-    throw fail(
-      at(path, key),
-      'unsupported_keyword',
-      `sizes above ${maxSize} are not generated`,
-    );
-  }
-  return v;
-}
-
-/** A finite window inside `[lo, hi]`, as near `[0, 100]` as it allows. */
-function window(lo: number, hi: number): [number, number] {
-  if (lo <= 0 && hi > 0) return [Math.max(lo, 0), Math.min(hi, 100)];
-  if (hi <= 0) return [Math.max(lo, hi - 100), hi];
-  return [lo, Math.min(hi, lo + 100)];
-}
-
-function decimals(n: number): number {
-  const text = String(n);
-  const e = text.indexOf('e-');
-  if (e !== -1) {
-    return Number(text.slice(e + 2)) +
-      (text.split('.')[1]?.split('e')[0].length ?? 0);
-  }
-  return text.split('.')[1]?.length ?? 0;
-}
-
-/** `value` rounded to the decimals of `step`, so 3 × 0.1 is 0.3. */
-function round(value: number, step: number): number {
-  const places = Math.min(decimals(step), 15);
-  return Number(value.toFixed(places));
-}
-
-function isMultiple(value: number, step: number): boolean {
-  const q = value / step;
-  return Math.abs(q - Math.round(q)) < 1e-9;
-}
-
-function pad(n: number, width = 2): string {
-  return String(n).padStart(width, '0');
-}
-
-function hex(random: Random, length: number): string {
-  let out = '';
-  for (let i = 0; i < length; i++) out += random.int(0, 15).toString(16);
-  return out;
-}
-
-/** Values of a string format, preferred first (the last is the shortest). */
-function formatted(format: string, random: Random): string[] {
-  const date = `${random.int(2000, 2030)}-${pad(random.int(1, 12))}-${
-    pad(random.int(1, 28))
-  }`;
-  const time = `${pad(random.int(0, 23))}:${pad(random.int(0, 59))}:${
-    pad(random.int(0, 59))
-  }`;
-  const word = random.pick(words);
-  const other = random.pick(words);
-  switch (format) {
-    case 'date-time':
-      return [
-        `${date}T${time}Z`,
-        `${date}T${time}.000Z`,
-        `${date}T${time}+00:00`,
-      ];
-    case 'date':
-      return [date];
-    case 'time':
-      return [`${time}Z`, time, `${time}+00:00`];
-    case 'email':
-    case 'idn-email':
-      return [`${word}.${other}@example.com`, `${word[0]}@ex.co`];
-    case 'uri':
-    case 'url':
-    case 'iri':
-      return [`https://example.com/${word}`, 'https://a.io'];
-    case 'uri-reference':
-    case 'iri-reference':
-    case 'json-pointer':
-      return [`/${word}`];
-    case 'uuid':
-      return [
-        `${hex(random, 8)}-${hex(random, 4)}-4${hex(random, 3)}-${
-          random.pick(['8', '9', 'a', 'b'])
-        }${hex(random, 3)}-${hex(random, 12)}`,
-      ];
-    case 'hostname':
-    case 'idn-hostname':
-      return [`${word}.example.com`, 'a.io'];
-    case 'ipv4':
-      return [`192.0.2.${random.int(1, 254)}`];
-    case 'ipv6':
-      return [`2001:db8::${hex(random, 4).replace(/^0+(?=.)/, '')}`];
-    case 'duration':
-      return [`P${random.int(1, 30)}D`];
-    case 'byte':
-      return ['aGVsbG8='];
-    case 'regex':
-      return ['^[a-z]+$'];
-    default:
-      return [];
-  }
-}
-
 /**
  * A value valid against `schema`, drawn from `random`.
  *
@@ -939,3 +590,5 @@ export function valueFor(
 ): unknown {
   return new Generator(schema, random).value(schema, root.split('.'), 0);
 }
+
+export { Unsatisfiable };

@@ -171,8 +171,7 @@ export class AutoModelTargetNotOfferedError extends Error {
  * import { autoModel, InvalidAutoModelOptionsError } from '@scripted/agents';
  *
  * assert.throws(
- *   // @ts-expect-error: a seed is a number or a string
- *   () => autoModel({ seed: {} }),
+ *   () => autoModel({ seed: {} as never }),
  *   InvalidAutoModelOptionsError,
  * );
  * ```
