@@ -14,6 +14,9 @@ import {
 } from '../_support/fuzz.ts';
 
 const runner = new Runner({ tracingDisabled: true });
+// Each case builds a zod tool (the SDK converts its schema): bun's 5 s
+// default per test is too short on a loaded machine.
+const slow = { timeout: 600_000 };
 const words = ['alpha', 'beta', 'gamma', 'delta', 'omega'];
 const patterns = [
   /^[a-z]{2,5}$/,
@@ -98,84 +101,94 @@ const zodObject = fc.dictionary(key, node, { minKeys: 1, maxKeys: 5 }).map((
   shape,
 ) => z.object(shape));
 
-test('autoModel arguments validate against arbitrary zod tool schemas', async () => {
-  await fc.assert(
-    fc.asyncProperty(zodObject, fc.integer(), async (parameters, seed) => {
-      const probe = tool({
-        name: 'probe',
-        description: 'Probes.',
-        parameters,
-        execute: () => 'ok',
-      });
-      const model = autoModel({ seed });
-      const response = await model.getResponse({
-        input: 'Go',
-        modelSettings: {},
-        tools: [{
-          type: 'function',
-          name: probe.name,
-          description: probe.description,
-          parameters: probe.parameters,
-          strict: probe.strict,
-        }],
-        handoffs: [],
-        outputType: 'text',
-        tracing: false,
-      });
-      const call = response.output[0] as { arguments: string };
-      const args = JSON.parse(call.arguments);
-      const parsed = parameters.safeParse(args);
-      assert(
-        parsed.success,
-        `${JSON.stringify(args)} against ${
-          JSON.stringify(probe.parameters)
-        }: ${parsed.error?.message}`,
-      );
-    }),
-    fuzzParameters(),
-  );
-});
-
-test('autoModel drives a real Runner run that executes every offered tool', async () => {
-  await fc.assert(
-    fc.asyncProperty(
-      fc.array(zodObject, { minLength: 1, maxLength: 3 }),
-      fc.integer(),
-      fc.boolean(),
-      async (schemas, seed, stream) => {
-        const executed: string[] = [];
-        const tools = schemas.map((parameters, i) =>
-          tool({
-            name: `tool_${i}`,
-            description: `Tool ${i}.`,
-            parameters,
-            execute: (args) => {
-              // The SDK parsed the arguments with the zod schema first.
-              assert(parameters.safeParse(args).success);
-              executed.push(`tool_${i}`);
-              return `result ${i}`;
-            },
-          })
-        );
+test(
+  'autoModel arguments validate against arbitrary zod tool schemas',
+  slow,
+  async () => {
+    await fc.assert(
+      fc.asyncProperty(zodObject, fc.integer(), async (parameters, seed) => {
+        const probe = tool({
+          name: 'probe',
+          description: 'Probes.',
+          parameters,
+          execute: () => 'ok',
+        });
         const model = autoModel({ seed });
-        const agent = new Agent({ name: 'Fuzz', model, tools });
-        if (stream) {
-          const result = await runner.run(agent, 'Use every tool', {
-            stream: true,
-          });
-          for await (const _ of result) { /* drain */ }
-          await result.completed;
-        } else {
-          await runner.run(agent, 'Use every tool');
-        }
-        assert.deepEqual(executed.sort(), tools.map((t) => t.name).sort());
-        assert.equal(model.calls.length, 2);
-        model.assertComplete();
-      },
-    ),
-    { ...fuzzParameters(), numRuns: Math.max(1, Math.ceil(fuzzRuns() / 10)) },
-  );
-});
+        const response = await model.getResponse({
+          input: 'Go',
+          modelSettings: {},
+          tools: [{
+            type: 'function',
+            name: probe.name,
+            description: probe.description,
+            parameters: probe.parameters,
+            strict: probe.strict,
+          }],
+          handoffs: [],
+          outputType: 'text',
+          tracing: false,
+        });
+        const call = response.output[0] as { arguments: string };
+        const args = JSON.parse(call.arguments);
+        const parsed = parameters.safeParse(args);
+        assert(
+          parsed.success,
+          `${JSON.stringify(args)} against ${
+            JSON.stringify(probe.parameters)
+          }: ${parsed.error?.message}`,
+        );
+      }),
+      // Each case converts a zod schema: a quarter of the suite's budget
+      // (`npm run fuzz` runs 2,500).
+      { ...fuzzParameters(), numRuns: Math.max(1, Math.ceil(fuzzRuns() / 4)) },
+    );
+  },
+);
+
+test(
+  'autoModel drives a real Runner run that executes every offered tool',
+  slow,
+  async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(zodObject, { minLength: 1, maxLength: 3 }),
+        fc.integer(),
+        fc.boolean(),
+        async (schemas, seed, stream) => {
+          const executed: string[] = [];
+          const tools = schemas.map((parameters, i) =>
+            tool({
+              name: `tool_${i}`,
+              description: `Tool ${i}.`,
+              parameters,
+              execute: (args) => {
+                // The SDK parsed the arguments with the zod schema first.
+                assert(parameters.safeParse(args).success);
+                executed.push(`tool_${i}`);
+                return `result ${i}`;
+              },
+            })
+          );
+          const model = autoModel({ seed });
+          const agent = new Agent({ name: 'Fuzz', model, tools });
+          if (stream) {
+            const result = await runner.run(agent, 'Use every tool', {
+              stream: true,
+            });
+            for await (const _ of result) { /* drain */ }
+            await result.completed;
+          } else {
+            await runner.run(agent, 'Use every tool');
+          }
+          assert.deepEqual(executed.sort(), tools.map((t) => t.name).sort());
+          assert.equal(model.calls.length, 2);
+          model.assertComplete();
+        },
+      ),
+      { ...fuzzParameters(), numRuns: Math.max(1, Math.ceil(fuzzRuns() / 20)) },
+    );
+  },
+);
 
 const options = ['InvalidAutoModelOptionsError'];
 
@@ -190,49 +203,53 @@ const validOptions = fc.record({
   text: fc.string(),
 }, { requiredKeys: [] });
 
-test('autoModel and autoStep accept valid options and reject the rest with a structured error', () => {
-  fc.assert(
-    fc.property(
-      fc.oneof(
-        {
-          weight: 2,
-          arbitrary: validOptions.map((value) => ({ valid: true, value })),
-        },
-        {
-          weight: 3,
-          arbitrary: anyValue.map((value) => ({ valid: undefined, value })),
-        },
-        {
-          weight: 2,
-          arbitrary: fc.record({
-            seed: anyValue,
-            tools: anyValue,
-            handoff: anyValue,
-            text: anyValue,
-          }, { requiredKeys: [] }).map((value) => ({
-            valid: undefined,
-            value,
-          })),
+test(
+  'autoModel and autoStep accept valid options and reject the rest with a structured error',
+  slow,
+  () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          {
+            weight: 2,
+            arbitrary: validOptions.map((value) => ({ valid: true, value })),
+          },
+          {
+            weight: 3,
+            arbitrary: anyValue.map((value) => ({ valid: undefined, value })),
+          },
+          {
+            weight: 2,
+            arbitrary: fc.record({
+              seed: anyValue,
+              tools: anyValue,
+              handoff: anyValue,
+              text: anyValue,
+            }, { requiredKeys: [] }).map((value) => ({
+              valid: undefined,
+              value,
+            })),
+          },
+        ),
+        ({ valid, value }) => {
+          for (const factory of [autoModel, autoStep]) {
+            const result = outcomeOf(
+              () => factory(materialize(value) as never),
+              options,
+            );
+            if (valid) assert(result.accepted, 'rejected valid options');
+            if (!result.accepted) {
+              assert.equal(typeof result.error.option, 'string');
+              assert.equal(typeof result.error.expected, 'string');
+              assert.equal(typeof result.error.received, 'string');
+            }
+          }
         },
       ),
-      ({ valid, value }) => {
-        for (const factory of [autoModel, autoStep]) {
-          const result = outcomeOf(
-            () => factory(materialize(value) as never),
-            options,
-          );
-          if (valid) assert(result.accepted, 'rejected valid options');
-          if (!result.accepted) {
-            assert.equal(typeof result.error.option, 'string');
-            assert.equal(typeof result.error.expected, 'string');
-            assert.equal(typeof result.error.received, 'string');
-          }
-        }
-      },
-    ),
-    fuzzParameters(),
-  );
-});
+      fuzzParameters(),
+    );
+  },
+);
 
 const keywords = [
   'type',
@@ -302,37 +319,41 @@ const { schema } = fc.letrec<{ schema: unknown }>((tie) => ({
   ),
 }));
 
-test('autoModel answers any schema-shaped tool parameters or fails with AutoModelSchemaError', async () => {
-  await fc.assert(
-    fc.asyncProperty(schema, fc.integer(), async (parameters, seed) => {
-      const model = new ScriptedModel([autoStep({ seed })]);
-      const result = await asyncOutcomeOf(
-        () =>
-          model.getResponse({
-            input: 'Go',
-            modelSettings: {},
-            tools: [{
-              type: 'function',
-              name: 'probe',
-              description: 'Probes.',
-              parameters: parameters as never,
-              strict: false,
-            }],
-            handoffs: [],
-            outputType: 'text',
-            tracing: false,
-          }),
-        ['AutoModelSchemaError'],
-      );
-      if (result.accepted) {
-        const output = (result.value as { output: { arguments: string }[] })
-          .output;
-        assert.doesNotThrow(() => JSON.parse(output[0].arguments));
-      } else {
-        assert.equal(result.error.toolName, 'probe');
-        assert.match(String(result.error.path), /^parameters(\.|$)/);
-      }
-    }),
-    fuzzParameters(),
-  );
-});
+test(
+  'autoModel answers any schema-shaped tool parameters or fails with AutoModelSchemaError',
+  slow,
+  async () => {
+    await fc.assert(
+      fc.asyncProperty(schema, fc.integer(), async (parameters, seed) => {
+        const model = new ScriptedModel([autoStep({ seed })]);
+        const result = await asyncOutcomeOf(
+          () =>
+            model.getResponse({
+              input: 'Go',
+              modelSettings: {},
+              tools: [{
+                type: 'function',
+                name: 'probe',
+                description: 'Probes.',
+                parameters: parameters as never,
+                strict: false,
+              }],
+              handoffs: [],
+              outputType: 'text',
+              tracing: false,
+            }),
+          ['AutoModelSchemaError'],
+        );
+        if (result.accepted) {
+          const output = (result.value as { output: { arguments: string }[] })
+            .output;
+          assert.doesNotThrow(() => JSON.parse(output[0].arguments));
+        } else {
+          assert.equal(result.error.toolName, 'probe');
+          assert.match(String(result.error.path), /^parameters(\.|$)/);
+        }
+      }),
+      fuzzParameters(),
+    );
+  },
+);
