@@ -14,7 +14,6 @@ import type {
   StreamEvent,
 } from '@openai/agents-core';
 import { stateSlot } from '../_internal/state.ts';
-import { show } from './_checks.ts';
 import { seeded } from './_random.ts';
 import { Unsatisfiable, valueFor } from './_schema_values.ts';
 import {
@@ -79,6 +78,29 @@ interface Config {
 
 const optionNames = ['seed', 'tools', 'handoff', 'text'];
 
+/** A short rendering of any value, for error fields (never throws). */
+function describe(value: unknown): string {
+  try {
+    switch (typeof value) {
+      case 'string':
+        return JSON.stringify(
+          value.length > 40 ? `${value.slice(0, 40)}…` : value,
+        );
+      case 'undefined':
+        return 'undefined';
+      case 'function':
+        return 'a function';
+      case 'object':
+        if (value === null) return 'null';
+        return Array.isArray(value) ? 'an array' : 'an object';
+      default:
+        return String(value);
+    }
+  } catch {
+    return 'an unreadable value';
+  }
+}
+
 function invalid(
   option: string,
   expected: string,
@@ -87,7 +109,7 @@ function invalid(
   return new InvalidAutoModelOptionsError({
     option,
     expected,
-    received: show(value),
+    received: describe(value),
   });
 }
 
@@ -198,7 +220,7 @@ function generate(
 
 /** A name from the request, as text (never throwing). */
 function nameOf(value: unknown): string {
-  return typeof value === 'string' ? value : show(value);
+  return typeof value === 'string' ? value : describe(value);
 }
 
 function resultText(output: unknown): unknown {
