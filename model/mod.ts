@@ -75,3 +75,15 @@ export {
   type RecordingKind,
   ReplayMismatchError,
 } from './replay_errors.ts';
+export {
+  AutoModel,
+  autoModel,
+  type AutoModelOptions,
+  autoStep,
+} from './auto_model.ts';
+export {
+  AutoModelSchemaError,
+  type AutoModelSchemaReason,
+  AutoModelTargetNotOfferedError,
+  InvalidAutoModelOptionsError,
+} from './auto_errors.ts';
