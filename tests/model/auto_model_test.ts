@@ -106,6 +106,35 @@ test('autoModel calls every zod tool with arguments its schema accepts, then ans
   }
 });
 
+test('autoModel works through a transparent Proxy and a spy that wraps functions', async () => {
+  for (const wrap of ['proxy', 'spy'] as const) {
+    const model = autoModel({ seed: 7 });
+    const seen: string[] = [];
+    const wrapped = wrap === 'proxy' ? new Proxy(model, {}) : new Proxy(model, {
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver);
+        if (typeof value !== 'function') return value;
+        return function (this: unknown, ...args: unknown[]) {
+          seen.push(String(key));
+          return Reflect.apply(value, this, args);
+        };
+      },
+    });
+    const weather: unknown[] = [];
+    const agent = new Agent({
+      name: 'A',
+      model: wrapped,
+      tools: [weatherTool(weather)],
+    });
+    await runner.run(agent, 'Weather?');
+    assert.equal(weather.length, 1, `${wrap}: the tool ran`);
+    assert.equal(wrapped.calls.length, 2);
+    assert.equal(wrapped.remainingSteps, 0);
+    wrapped.assertComplete();
+    if (wrap === 'spy') assert(seen.includes('getResponse'));
+  }
+});
+
 test('autoModel records calls like ScriptedModel', async () => {
   const model = autoModel();
   assert(model instanceof ScriptedModel);
