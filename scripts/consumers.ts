@@ -9,7 +9,8 @@
  * | node --test (ESM)       | examples compiled by `tsc` (NodeNext, ESM), `node --test`  |
  * | node --test (CommonJS)  | the same compiled in a `"type": "commonjs"` folder         |
  * | bun test                | the `.ts` examples as they are                             |
- * | deno test               | the `.ts` examples, type-checked, `--allow-env`            |
+ * | deno test (npm tarball) | the `.ts` examples, type-checked, `--allow-env`            |
+ * | deno test (import map)  | the same against this checkout's source (README's recipe)  |
  * | vitest (forks)          | `import { test, onTestFinished } from 'vitest'`            |
  * | vitest (vmThreads)      | the same, `--pool=vmThreads`                               |
  * | jest (ESM)              | the ESM build of the examples, `--experimental-vm-modules` |
@@ -285,17 +286,13 @@ await cell('bun test', async () => {
     code: ran.code,
   };
 });
-await cell('deno test', async () => {
+async function denoTest(cwd: string, env: Record<string, string> = {}) {
   const ran = await run(bin('deno'), [
     'test',
     '--allow-env',
-    '--allow-read',
     '--deny-net',
-    'src/',
-  ], {
-    cwd: node,
-    env: { DENO_NO_UPDATE_CHECK: '1' },
-  });
+    '.',
+  ], { cwd, env: { DENO_NO_UPDATE_CHECK: '1', ...env } });
   const m = /(\d+) passed.*?\| (\d+) failed/.exec(ran.out);
   const failures = [...ran.out.matchAll(/^(.+?) => .*$/gm)].map((x) => x[1]);
   return {
@@ -305,6 +302,21 @@ await cell('deno test', async () => {
     log: ran.out,
     code: ran.code,
   };
+}
+// Deno on the npm tarball (node_modules, as a Node project has it).
+await cell('deno test (npm tarball)', () => denoTest(`${node}/src`));
+// Deno as the README says to use it before JSR: an import-map entry to this
+// checkout's source (scripts/consumers/deno/deno.json), the SDK from npm
+// through Deno's own cache (kept in .tmp/consumers/deno-dir).
+await cell('deno test (import map to checkout)', async () => {
+  const dir = `${work}/deno`;
+  await Deno.remove(dir, { recursive: true }).catch(() => {});
+  await Deno.mkdir(dir, { recursive: true });
+  await Deno.copyFile(`${templates}/deno/deno.json`, `${dir}/deno.json`);
+  for (const { name, source } of examples) {
+    await Deno.writeTextFile(`${dir}/${name}`, source);
+  }
+  return denoTest(dir, { DENO_DIR: `${work}/deno-dir` });
 });
 
 async function vitest(
