@@ -134,11 +134,14 @@ function sameErrorByFunction(source: string): string {
   return rewritten;
 }
 // vitest: its own test import; `t.after` becomes `onTestFinished`.
-await writeAll(`${work}/vitest/src`, (s) =>
-  sameErrorByFunction(
-    s.replace(nodeTestImport, "import { onTestFinished, test } from 'vitest';")
-      .replaceAll('t.after(', 'onTestFinished('),
-  ));
+// The forks pool runs in Node's own realm and takes the rest unchanged; the
+// vmThreads pool gets the rejects rewrite too.
+const forVitest = (s: string) =>
+  s.replace(nodeTestImport, "import { onTestFinished, test } from 'vitest';")
+    .replaceAll('t.after(', 'onTestFinished(');
+await Deno.remove(`${work}/vitest/src`, { recursive: true }).catch(() => {});
+await writeAll(`${work}/vitest/forks`, forVitest);
+await writeAll(`${work}/vitest/vm`, (s) => sameErrorByFunction(forVitest(s)));
 // ts-jest: Jest has no per-test cleanup hook; a ten-line adapter keeps
 // `t.after` (scripts/consumers/jest/ts/node_test.ts).
 await writeAll(
@@ -321,6 +324,7 @@ await cell('deno test (import map to checkout)', async () => {
 
 async function vitest(
   pool: string,
+  folder: string,
 ): Promise<
   {
     passed: number;
@@ -339,6 +343,7 @@ async function vitest(
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${report}`,
+    `${folder}/`,
   ], { cwd: dir });
   return { ...(await jsonCounts(report)), log: ran.out, code: ran.code };
 }
@@ -362,8 +367,8 @@ async function jsonCounts(
   };
 }
 
-await cell('vitest (forks)', () => vitest('forks'));
-await cell('vitest (vmThreads)', () => vitest('vmThreads'));
+await cell('vitest (forks)', () => vitest('forks', 'forks'));
+await cell('vitest (vmThreads)', () => vitest('vmThreads', 'vm'));
 
 const jest = `${work}/jest`;
 // Jest ESM mode runs the ESM build of the examples; `node:test` becomes the
