@@ -127,6 +127,16 @@ for (const [group, name, stats] of infos) {
     } SDK`,
   );
 }
+for (const [group, rows] of groups) {
+  const auto = rows.get('auto');
+  const script = rows.get('script');
+  if (!auto || !script) continue;
+  console.log(
+    `- ${group}: auto ${format(auto.avg)}, script ${
+      format(script.avg)
+    }: auto / script ${ratio(auto, script)}`,
+  );
+}
 if (missed > 0) {
   console.log(`${missed} target(s) missed by the mean or the 75th percentile`);
 }

@@ -57,3 +57,35 @@ export type {
   ScriptedModelStep,
   ScriptedModelStream,
 } from './types.ts';
+export type {
+  FixtureJson,
+  ModelFixture,
+  ModelFixtureCall,
+  ModelFixtureRequest,
+  ModelReplayAspect,
+} from './fixture.ts';
+export {
+  type ModelRedact,
+  type RecordingModel,
+  recordModel,
+  type RecordModelOptions,
+} from './record.ts';
+export type { ModelReplayOptions } from './replay.ts';
+export {
+  InvalidRecordingError,
+  type InvalidRecordingReason,
+  type RecordingKind,
+  ReplayMismatchError,
+} from './replay_errors.ts';
+export {
+  AutoModel,
+  autoModel,
+  type AutoModelOptions,
+  autoStep,
+} from './auto_model.ts';
+export {
+  AutoModelSchemaError,
+  type AutoModelSchemaReason,
+  AutoModelTargetNotOfferedError,
+  InvalidAutoModelOptionsError,
+} from './auto_errors.ts';

@@ -45,6 +45,8 @@ import type {
   RecordedModelCall,
   ScriptedModelInput,
 } from './types.ts';
+import type { ModelFixture } from './fixture.ts';
+import { type ModelReplayOptions, replayModel } from './replay.ts';
 
 /** A call that was recorded and took a step. */
 interface Begun {
@@ -141,6 +143,37 @@ function sameInput(failure: Failure, request: unknown): boolean {
  * ```
  */
 export class ScriptedModel implements Model {
+  /**
+   * A `ScriptedModel` that replays a recording made with `recordModel()`:
+   * each call is answered with its recorded response, stream events or
+   * error, after its request is compared with the recorded one on
+   * `options.aspects` (default input items, tool names, instructions). The
+   * first difference throws `ReplayMismatchError` and is remembered, so
+   * `assertComplete()` rethrows it.
+   *
+   * @param fixture The fixture, as an object or JSON text.
+   * @param options `aspects`, `compare: false`, `redact`.
+   * @returns The replaying model.
+   * @throws {InvalidRecordingError} When the fixture is malformed.
+   *
+   * @example
+   * ```ts
+   * import assert from 'node:assert/strict';
+   * import { ScriptedModel } from '@scripted/agents';
+   *
+   * const model = ScriptedModel.fromRecording(
+   *   '{"version":1,"kind":"model","sdkVersion":"0.20.0","calls":[]}',
+   * );
+   * assert.equal(model.remainingSteps, 0);
+   * ```
+   */
+  static fromRecording(
+    fixture: ModelFixture | string,
+    options?: ModelReplayOptions,
+  ): ScriptedModel {
+    return replayModel(fixture, options);
+  }
+
   /**
    * @param inputs The script, any iterable (an array, a `Set`, a
    * generator): step envelopes, complete `ModelResponse`s or output arrays,

@@ -58,3 +58,79 @@ export type {
   ScriptedRealtimeScenarioOptions,
 } from './scenario.ts';
 export { ScriptedRealtimeTransport } from './scripted_transport.ts';
+
+// --- Realtime simulation (issue #16): turn builders, virtual clock, inbound
+// faults and session assertions. Additive; kept apart for an easy merge.
+export {
+  assertHandoff,
+  assertHistoryMatchesHeard,
+  assertNoCallAfterClose,
+  assertToolApprovalAnswered,
+  type ObservedApproval,
+  type ObservedInterruption,
+  RealtimeSessionWatcher,
+  watchSession,
+} from './assertions.ts';
+export { VirtualClock, type VirtualClockOptions } from './clock.ts';
+export {
+  injectFaults,
+  type RealtimeFault,
+  type RealtimeFaultAction,
+  RealtimeFaultInjector,
+  type RealtimeFaultRecord,
+  type RealtimeFaultTarget,
+  type RealtimeFaultTransport,
+} from './faults.ts';
+export {
+  InvalidRealtimeSpecError,
+  type InvalidRealtimeSpecReason,
+  RealtimeCallAfterCloseError,
+  RealtimeHandoffAssertionError,
+  RealtimeToolApprovalAssertionError,
+  RealtimeTruncationAssertionError,
+} from './spec_errors.ts';
+export {
+  functionCallTurn,
+  type FunctionCallTurnResult,
+  type FunctionCallTurnSpec,
+  handoffTurn,
+  type HandoffTurnResult,
+  type HandoffTurnSpec,
+  mcpApprovalRequest,
+  type McpApprovalRequestResult,
+  type McpApprovalRequestSpec,
+} from './tool_turns.ts';
+export {
+  audioTurn,
+  type AudioTurnSpec,
+  interruptedTurn,
+  type InterruptedTurnResult,
+  type InterruptedTurnSpec,
+  type RealtimeEmit,
+  type RealtimeTurnResult,
+  type RealtimeTurnTarget,
+  textTurn,
+  type TextTurnSpec,
+  userSpeechTurn,
+  type UserSpeechTurnResult,
+  type UserSpeechTurnSpec,
+} from './turns.ts';
+
+export type {
+  RealtimeFixture,
+  RealtimeFixtureCall,
+  RealtimeFixtureEntry,
+  RealtimeFixtureEvent,
+} from './fixture.ts';
+export {
+  type RealtimeRecording,
+  type RecordRealtimeOptions,
+  recordRealtimeTransport,
+} from './record.ts';
+export type { RealtimeReplayOptions } from './replay.ts';
+export {
+  InvalidRecordingError,
+  type InvalidRecordingReason,
+  type RecordingKind,
+  ReplayMismatchError,
+} from '../model/replay_errors.ts';

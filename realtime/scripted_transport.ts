@@ -23,6 +23,11 @@ import {
 } from './_inputs.ts';
 import { CallLedger } from './_ledger.ts';
 import { runRealtimeScenario } from './_scenario.ts';
+import type { RealtimeFixture } from './fixture.ts';
+import {
+  type RealtimeReplayOptions,
+  replayRealtimeTransport,
+} from './replay.ts';
 import {
   type RealtimeCallData,
   type RealtimeCallMatcher,
@@ -108,6 +113,40 @@ function record<M extends RealtimeTransportMethod>(
  * ```
  */
 export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
+  /**
+   * A transport that replays a recording made with
+   * `recordRealtimeTransport()`: it expects the recorded outbound calls in
+   * order, compares each call's arguments with its recording (the first
+   * difference throws `ReplayMismatchError`, remembered for
+   * `assertComplete()`), replays recorded failures, and emits the recorded
+   * inbound events right after the call that preceded them.
+   *
+   * @param fixture The fixture, as an object or JSON text.
+   * @param options `compare: false`, `redact`.
+   * @returns The replaying transport.
+   * @throws {InvalidRecordingError} When the fixture is malformed.
+   *
+   * @example
+   * ```ts
+   * import { ScriptedRealtimeTransport } from '@scripted/agents/realtime';
+   *
+   * const transport = ScriptedRealtimeTransport.fromRecording({
+   *   version: 1,
+   *   kind: 'realtime',
+   *   sdkVersion: 'unknown',
+   *   log: [{ type: 'call', method: 'mute', data: { muted: true } }],
+   * });
+   * transport.mute(true);
+   * transport.assertComplete();
+   * ```
+   */
+  static fromRecording(
+    fixture: RealtimeFixture | string,
+    options?: RealtimeReplayOptions,
+  ): ScriptedRealtimeTransport {
+    return replayRealtimeTransport(fixture, options);
+  }
+
   /**
    * Creates a disconnected transport with no calls, expectations or
    * failures.

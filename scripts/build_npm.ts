@@ -1,7 +1,16 @@
 /**
- * Builds the npm package into `npm/`: ESM `.js` and `.d.ts` from the same
- * source JSR publishes (the job dnt would do), tests compiled beside it so
- * Node 20 can run them, and a `package.json` derived from `deno.json`.
+ * Builds the npm package into `npm/`: a dual package from the same source JSR
+ * publishes (the job dnt would do).
+ *
+ * - ESM: `.js` + `.d.ts` at the top of `npm/` (tests compiled beside it, in
+ *   `npm/tests/`, so Node 20 can run them; they are not packed).
+ * - CommonJS: `.js` + `.d.ts` in `npm/cjs/`, whose own `package.json` says
+ *   `"type": "commonjs"`, so Node and TypeScript read both as CommonJS. The
+ *   CommonJS build `require()`s the SDK, so a CommonJS project loads the
+ *   SDK's CommonJS build once (`instanceof Usage` holds).
+ * - `package.json` derived from `deno.json`: `exports` with `import` /
+ *   `require` conditions (each with its `types`), and top-level `main`,
+ *   `module`, `types` and `typesVersions` for `moduleResolution: "node"`.
  *
  * The files come from `deno.json`'s `publish.include` (see `_config.ts`):
  * the library's files and folders are compiled with the tests beside them
@@ -73,15 +82,37 @@ for (const [name, tsconfig] of builds) {
   );
   await run('node_modules/.bin/tsc', ['-p', `${configDir}/${name}`]);
 }
+await buildCommonJs(`${outDir}/cjs`);
 
 // `deno.json` is JSR's manifest; npm's is the `package.json` written here.
 const published = config.publish.include.filter((path) => path !== 'deno.json');
 
-const exportsMap: Record<string, { types: string; default: string }> = {};
+interface Conditions {
+  types: string;
+  default: string;
+}
+const exportsMap: Record<
+  string,
+  { import: Conditions; require: Conditions } | string
+> = {};
+const typesVersions: Record<string, string[]> = {};
 for (const [entry, source] of Object.entries(config.exports)) {
   const base = source.replace(/\.ts$/, '');
-  exportsMap[entry] = { types: `${base}.d.ts`, default: `${base}.js` };
+  exportsMap[entry] = {
+    import: { types: `${base}.d.ts`, default: `${base}.js` },
+    require: {
+      types: base.replace(/^\.\//, './cjs/') + '.d.ts',
+      default: base.replace(/^\.\//, './cjs/') + '.js',
+    },
+  };
+  if (entry !== '.') {
+    // `moduleResolution: "node"` ignores `exports`: map the subpath.
+    typesVersions[entry.replace(/^\.\//, '')] = [
+      base.replace(/^\.\//, './cjs/') + '.d.ts',
+    ];
+  }
 }
+exportsMap['./package.json'] = './package.json';
 
 const peers = ['@openai/agents-core', '@openai/agents-realtime'];
 const peerDependencies: Record<string, string> = {};
@@ -98,13 +129,21 @@ const pkg = {
     'Deterministic, in-memory test doubles for the OpenAI Agents JS SDK: a scripted Model, sandbox session and Realtime transport.',
   license: config.license,
   type: 'module',
+  // Legacy resolvers (`moduleResolution: "node"`, old bundlers) read these.
+  main: './cjs/mod.js',
+  module: './mod.js',
+  types: './cjs/mod.d.ts',
+  typesVersions: { '*': typesVersions },
   exports: exportsMap,
   // What JSR publishes, `.ts` files as their `.js` and `.d.ts`.
-  files: published.flatMap((path) =>
-    path.endsWith('.ts')
-      ? [path.replace(/\.ts$/, '.js'), path.replace(/\.ts$/, '.d.ts')]
-      : [path]
-  ),
+  files: [
+    ...published.flatMap((path) =>
+      path.endsWith('.ts')
+        ? [path.replace(/\.ts$/, '.js'), path.replace(/\.ts$/, '.d.ts')]
+        : [path]
+    ),
+    'cjs/',
+  ],
   sideEffects: false,
   engines: { node: '>=20' },
   peerDependencies,
@@ -124,3 +163,41 @@ for (const path of published) {
   }
 }
 console.log(`built ${config.name}@${config.version} into ${outDir}/`);
+
+/**
+ * Compiles the library (not its tests) to CommonJS in `target`. TypeScript
+ * decides a file's module format from the nearest `package.json`, so the
+ * sources are copied into a `"type": "commonjs"` folder and compiled there
+ * with the same `NodeNext` settings: the output is exactly what Node's
+ * `require` expects, and the SDK resolves through its `require` condition.
+ */
+async function buildCommonJs(target: string): Promise<void> {
+  const staging = '.tmp/build_cjs';
+  await Deno.remove(staging, { recursive: true }).catch(() => {});
+  await Deno.mkdir(staging, { recursive: true });
+  const librarySources = library.map((path) => path.replace(/\/$/, ''));
+  for (const source of librarySources) {
+    await run('cp', ['-R', source, `${staging}/${source}`]);
+  }
+  const commonJs = JSON.stringify({ type: 'commonjs' }) + '\n';
+  await Deno.writeTextFile(`${staging}/package.json`, commonJs);
+  await Deno.writeTextFile(
+    `${staging}/tsconfig.json`,
+    JSON.stringify({
+      extends: '../../tsconfig.json',
+      compilerOptions: {
+        rootDir: '.',
+        outDir: new URL(target, `file://${Deno.cwd()}/`).pathname,
+        types: [],
+        // `verbatimModuleSyntax` forbids `import`/`export` in a CommonJS
+        // file; here they are meant to become `require`/`exports`.
+        verbatimModuleSyntax: false,
+      },
+      include: librarySources,
+      exclude: [],
+    }),
+  );
+  await run('node_modules/.bin/tsc', ['-p', `${staging}/tsconfig.json`]);
+  await Deno.writeTextFile(`${target}/package.json`, commonJs);
+  await Deno.remove(staging, { recursive: true });
+}

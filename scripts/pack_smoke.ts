@@ -1,9 +1,16 @@
 /**
  * Pack smoke check: `npm pack` the built package, install the tarball into
  * a throwaway consumer project (which finds the real SDK in the repository's
- * `node_modules`), check that the tarball holds no tests, type-check a
- * consumer file against the shipped `.d.ts`, and run it on Node: both entry
- * points import, and one `Runner.run` goes through `ScriptedModel`.
+ * `node_modules`), check that the tarball holds no tests and holds ESM and
+ * CommonJS with types for both entry points, type-check an ESM and a
+ * CommonJS consumer file against the shipped `.d.ts`, and run on Node:
+ *
+ * - ESM: both entry points import, one `Runner.run` through `ScriptedModel`;
+ * - CommonJS: both entry points `require()` the CommonJS build, which loads
+ *   the SDK's CommonJS build, so the run's usage is an `instanceof` the
+ *   `Usage` that `@openai/agents` exports (one SDK core);
+ * - both in one process: the ESM and CommonJS copies are distinct, and the
+ *   same failure from each is the same by `name` and fields.
  *
  * Run after `scripts/build_npm.ts`:
  * `deno run --allow-read --allow-write --allow-run --allow-env scripts/pack_smoke.ts`
@@ -50,6 +57,11 @@ for (
     'mod.d.ts',
     'realtime/mod.js',
     'realtime/mod.d.ts',
+    'cjs/package.json',
+    'cjs/mod.js',
+    'cjs/mod.d.ts',
+    'cjs/realtime/mod.js',
+    'cjs/realtime/mod.d.ts',
     'package.json',
     'README.md',
     'LICENSE',
@@ -108,9 +120,116 @@ await Deno.writeTextFile(
       skipLibCheck: true,
       types: [],
     },
-    files: ['smoke.ts'],
+    files: ['smoke.ts', 'smoke.cts'],
   }),
+);
+// The same consumer as CommonJS: under NodeNext a `.cts` file resolves
+// through the `require` condition, to the CommonJS types.
+await Deno.writeTextFile(
+  `${consumer}/smoke.cts`,
+  `
+import { Usage } from '@openai/agents';
+import { ScriptedModel, UnexpectedModelCallError } from '@scripted/agents';
+import { ScriptedRealtimeTransport } from '@scripted/agents/realtime';
+
+export const model: ScriptedModel = new ScriptedModel([]);
+export const transport: ScriptedRealtimeTransport =
+  new ScriptedRealtimeTransport();
+export const usage: Usage = new Usage();
+export function callIndexOf(error: UnexpectedModelCallError): number {
+  return error.callIndex;
+}
+`,
+);
+await Deno.writeTextFile(
+  `${consumer}/smoke.cjs`,
+  `
+const assert = require('node:assert/strict');
+const { Agent, Runner, Usage } = require('@openai/agents');
+const { assistantMessage, ScriptedModel } = require('@scripted/agents');
+const { ScriptedRealtimeTransport } = require('@scripted/agents/realtime');
+
+assert.ok(require.resolve('@scripted/agents').endsWith('/cjs/mod.js'));
+assert.ok(
+  require.resolve('@scripted/agents/realtime').endsWith('/cjs/realtime/mod.js'),
+);
+(async () => {
+  const model = new ScriptedModel([[assistantMessage('packed')]]);
+  const agent = new Agent({ name: 'Smoke', model });
+  const result = await new Runner({ tracingDisabled: true }).run(agent, 'hi');
+  assert.equal(result.finalOutput, 'packed');
+  // One SDK core: the usage our CommonJS build made is the SDK's Usage.
+  assert.ok(result.rawResponses[0].usage instanceof Usage, 'usage instanceof Usage');
+  model.assertComplete();
+  assert.equal(new ScriptedRealtimeTransport().status, 'disconnected');
+  console.log('pack smoke: CommonJS require of both entry points; usage instanceof Usage holds');
+})().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
+`,
+);
+await Deno.writeTextFile(
+  `${consumer}/cross.mjs`,
+  `
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { Agent, Runner } from '@openai/agents';
+import * as esm from '@scripted/agents';
+import * as esmRealtime from '@scripted/agents/realtime';
+
+const require = createRequire(import.meta.url);
+const cjs = require('@scripted/agents');
+const cjsRealtime = require('@scripted/agents/realtime');
+assert.notEqual(esm.ScriptedModel, cjs.ScriptedModel, 'two copies');
+
+function identity(error) {
+  assert.ok(error instanceof Error);
+  const out = { name: error.name, message: error.message };
+  for (const key of Object.keys(error)) out[key] = error[key];
+  return out;
+}
+async function failureOf(work) {
+  try {
+    await work();
+  } catch (error) {
+    return error;
+  }
+  assert.fail('expected a failure');
+}
+
+// The same unexpected model call through each copy.
+async function unexpectedCall(copy) {
+  const model = new copy.ScriptedModel([[copy.assistantMessage('one')]]);
+  const runner = new Runner({ tracingDisabled: true });
+  await runner.run(new Agent({ name: 'A', model }), 'first');
+  return failureOf(() => runner.run(new Agent({ name: 'A', model }), 'again'));
+}
+const fromEsm = await unexpectedCall(esm);
+const fromCjs = await unexpectedCall(cjs);
+assert.ok(fromEsm instanceof esm.UnexpectedModelCallError);
+assert.ok(fromCjs instanceof cjs.UnexpectedModelCallError);
+assert.equal(fromEsm.name, 'UnexpectedModelCallError');
+assert.deepEqual(identity(fromCjs), identity(fromEsm));
+
+// The same unmet realtime expectation through each copy.
+const realtimeEsm = await failureOf(async () => {
+  const transport = new esmRealtime.ScriptedRealtimeTransport();
+  await transport.connect({ apiKey: 'k' });
+  transport.assertClosed();
+});
+const realtimeCjs = await failureOf(async () => {
+  const transport = new cjsRealtime.ScriptedRealtimeTransport();
+  await transport.connect({ apiKey: 'k' });
+  transport.assertClosed();
+});
+assert.equal(realtimeEsm.name, 'RealtimeTransportNotClosedError');
+assert.deepEqual(identity(realtimeCjs), identity(realtimeEsm));
+console.log('pack smoke: ESM and CommonJS copies load side by side; their errors match by name and fields');
+`,
 );
 await run('../../../node_modules/.bin/tsc', ['-p', 'tsconfig.json'], consumer);
 console.log('pack smoke: consumer type-checks against the shipped .d.ts');
 console.log((await run('node', ['smoke.mjs'], consumer)).trim());
+console.log((await run('node', ['smoke.cjs'], consumer)).trim());
+console.log((await run('node', ['cross.mjs'], consumer)).trim());

@@ -21,6 +21,7 @@ import {
   ScriptedModel,
   scriptedSandboxSession,
 } from '@scripted/agents';
+import { autoModelWorkflow } from './transcript_auto_model.ts';
 import { ScriptedRealtimeTransport } from '@scripted/agents/realtime';
 import { z } from 'zod';
 import { canonical } from './canonical.ts';
@@ -274,5 +275,6 @@ export async function runWorkflows(): Promise<unknown> {
   transcript.modelErrors = await modelErrors();
   transcript.sandbox = await sandbox();
   transcript.realtime = await realtime();
+  transcript.autoModel = await autoModelWorkflow();
   return canonical(transcript);
 }

@@ -109,6 +109,7 @@ sanitizedTest(
     const transcript = await runWorkflows() as Record<string, unknown>;
     // Every workflow ran to its end and left its record.
     assert.deepEqual(Object.keys(transcript).sort(), [
+      'autoModel',
       'modelErrors',
       'modelPlain',
       'modelStreamed',

@@ -1,0 +1,201 @@
+/**
+ * Errors of the automatic model (`autoModel`, `autoStep`), one class per
+ * failure mode.
+ *
+ * @module
+ */
+import { quoteList } from '../_internal/format.ts';
+
+/**
+ * Why a schema could not be satisfied, as `AutoModelSchemaError.reason`:
+ * `invalid_schema` (not a schema, or a keyword of the wrong kind),
+ * `unsupported_keyword` (`not`, `if`, `contains`, …),
+ * `contradictory_bounds` (nothing satisfies it: minimum above maximum, an
+ * empty enum, `false`), `unresolved_ref` (a `$ref` that is not local or
+ * points nowhere), `unsupported_pattern` (a `pattern` it cannot generate a
+ * match for) or `too_deep` (recursion without a way out).
+ *
+ * @example
+ * ```ts
+ * import type { AutoModelSchemaReason } from '@scripted/agents';
+ *
+ * const reason: AutoModelSchemaReason = 'contradictory_bounds';
+ * ```
+ */
+export type AutoModelSchemaReason =
+  | 'invalid_schema'
+  | 'unsupported_keyword'
+  | 'contradictory_bounds'
+  | 'unresolved_ref'
+  | 'unsupported_pattern'
+  | 'too_deep';
+
+/**
+ * The automatic model met a schema it cannot generate a valid value for: a
+ * tool's parameters, a handoff's input, or the agent's output type. The call
+ * that needed it is recorded first and fails with this error; `autoModel`
+ * remembers it for `assertComplete()`.
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { Agent, Runner, tool } from '@openai/agents';
+ * import { AutoModelSchemaError, autoModel } from '@scripted/agents';
+ *
+ * const impossible = tool({
+ *   name: 'impossible',
+ *   description: 'Takes a number no schema allows.',
+ *   strict: false,
+ *   parameters: {
+ *     type: 'object',
+ *     properties: { n: { type: 'number', minimum: 5, maximum: 1 } },
+ *     required: ['n'],
+ *     additionalProperties: true,
+ *   },
+ *   execute: () => 'never',
+ * });
+ * const model = autoModel();
+ * const agent = new Agent({ name: 'A', model, tools: [impossible] });
+ * await assert.rejects(
+ *   new Runner({ tracingDisabled: true }).run(agent, 'Go'),
+ *   (error: AutoModelSchemaError) =>
+ *     error.name === 'AutoModelSchemaError' &&
+ *     error.toolName === 'impossible' &&
+ *     error.path === 'parameters.properties.n.minimum',
+ * );
+ * ```
+ */
+export class AutoModelSchemaError extends Error {
+  /**
+   * The tool (or handoff tool) whose schema failed; `undefined` for the
+   * agent's output type.
+   */
+  readonly toolName: string | undefined;
+  /**
+   * Dotted path of the failing keyword, from `parameters` (a tool),
+   * `inputJsonSchema` (a handoff) or `outputType.schema` (the output type):
+   * `parameters.properties.items.minItems`.
+   */
+  readonly path: string;
+  /** The kind of failure. */
+  readonly reason: AutoModelSchemaReason;
+  /** What exactly could not be satisfied. */
+  readonly detail: string;
+  /** Zero-based index of the call that needed the value. */
+  readonly callIndex: number;
+
+  /**
+   * @param fields The structured fields of the error.
+   */
+  constructor(fields: {
+    toolName: string | undefined;
+    path: string;
+    reason: AutoModelSchemaReason;
+    detail: string;
+    callIndex: number;
+  }) {
+    const subject = fields.toolName === undefined
+      ? 'the output type'
+      : `tool ${JSON.stringify(fields.toolName)}`;
+    super(
+      `Auto model cannot satisfy the schema of ${subject} (call ${fields.callIndex}) at ${
+        JSON.stringify(fields.path)
+      }: ${fields.reason}: ${fields.detail}`,
+    );
+    this.name = 'AutoModelSchemaError';
+    this.toolName = fields.toolName;
+    this.path = fields.path;
+    this.reason = fields.reason;
+    this.detail = fields.detail;
+    this.callIndex = fields.callIndex;
+  }
+}
+
+/**
+ * `options.tools` or `options.handoff` named something the request does not
+ * offer. The call is recorded first; `autoModel` remembers the error for
+ * `assertComplete()`.
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { Agent, Runner } from '@openai/agents';
+ * import { AutoModelTargetNotOfferedError, autoModel } from '@scripted/agents';
+ *
+ * const model = autoModel({ tools: ['get_weather'] });
+ * await assert.rejects(
+ *   new Runner({ tracingDisabled: true }).run(new Agent({ name: 'A', model }), 'Hi'),
+ *   AutoModelTargetNotOfferedError,
+ * );
+ * ```
+ */
+export class AutoModelTargetNotOfferedError extends Error {
+  /** Zero-based index of the call. */
+  readonly callIndex: number;
+  /** Whether a tool or a handoff was named. */
+  readonly kind: 'tool' | 'handoff';
+  /** The name given in the options. */
+  readonly target: string;
+  /** The names the request offered (tool names, or handoff tool names). */
+  readonly offered: readonly string[];
+
+  /**
+   * @param fields The structured fields of the error.
+   */
+  constructor(fields: {
+    callIndex: number;
+    kind: 'tool' | 'handoff';
+    target: string;
+    offered: readonly string[];
+  }) {
+    super(
+      `Auto model call ${fields.callIndex}: expected the request to offer the ${fields.kind} ${
+        JSON.stringify(fields.target)
+      }, it offers: ${quoteList(fields.offered)}`,
+    );
+    this.name = 'AutoModelTargetNotOfferedError';
+    this.callIndex = fields.callIndex;
+    this.kind = fields.kind;
+    this.target = fields.target;
+    this.offered = Object.freeze([...fields.offered]);
+  }
+}
+
+/**
+ * `autoModel()` or `autoStep()` got options it cannot use. Thrown where the
+ * options are given.
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { autoModel, InvalidAutoModelOptionsError } from '@scripted/agents';
+ *
+ * assert.throws(
+ *   () => autoModel({ seed: {} as never }),
+ *   InvalidAutoModelOptionsError,
+ * );
+ * ```
+ */
+export class InvalidAutoModelOptionsError extends Error {
+  /** The offending option (`options` for the options value itself). */
+  readonly option: string;
+  /** What the option must be. */
+  readonly expected: string;
+  /** A short description of what was given. */
+  readonly received: string;
+
+  /**
+   * @param fields The structured fields of the error.
+   */
+  constructor(fields: { option: string; expected: string; received: string }) {
+    super(
+      `Invalid auto model options: ${
+        JSON.stringify(fields.option)
+      } must be ${fields.expected}, got ${fields.received}`,
+    );
+    this.name = 'InvalidAutoModelOptionsError';
+    this.option = fields.option;
+    this.expected = fields.expected;
+    this.received = fields.received;
+  }
+}

@@ -1,0 +1,173 @@
+/**
+ * Errors of recording and replay, shared by the model and the Realtime
+ * transport: a replayed call that differs from its recording, and a fixture
+ * that cannot be read.
+ *
+ * @module
+ */
+import { quote } from '../_internal/format.ts';
+
+/**
+ * Which double a fixture or a mismatch belongs to.
+ *
+ * @example
+ * ```ts
+ * import type { RecordingKind } from '@scripted/agents';
+ *
+ * const kind: RecordingKind = 'model';
+ * ```
+ */
+export type RecordingKind = 'model' | 'realtime';
+
+/** Renders a recorded or actual value for a message, shortened. */
+function show(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = quote(value);
+  }
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}
+
+/**
+ * A replayed call differs from the recorded call on a compared aspect. The
+ * first difference is reported, with its path inside the aspect's value
+ * (`input[3].content[0].text`); the double remembers it, so
+ * `assertComplete()` rethrows it even when application code caught it.
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { ReplayMismatchError } from '@scripted/agents';
+ *
+ * const error = new ReplayMismatchError({
+ *   double: 'model',
+ *   callIndex: 0,
+ *   aspect: 'input',
+ *   path: 'input[0].content',
+ *   recorded: 'Hi',
+ *   actual: 'Hello',
+ * });
+ * assert.equal(error.name, 'ReplayMismatchError');
+ * assert.equal(error.path, 'input[0].content');
+ * ```
+ */
+export class ReplayMismatchError extends Error {
+  /** The double that replayed the call. */
+  readonly double: RecordingKind;
+  /** Zero-based index of the call in the recording. */
+  readonly callIndex: number;
+  /** The compared aspect that differs (`input`, `tools`, `instructions`…). */
+  readonly aspect: string;
+  /** Where the first difference is, like `input[3].content[0].text`. */
+  readonly path: string;
+  /** The recorded value at `path` (`undefined` when absent). */
+  readonly recorded: unknown;
+  /** The actual value at `path` (`undefined` when absent). */
+  readonly actual: unknown;
+
+  /**
+   * @param fields The structured fields of the error.
+   */
+  constructor(fields: {
+    double: RecordingKind;
+    callIndex: number;
+    aspect: string;
+    path: string;
+    recorded: unknown;
+    actual: unknown;
+  }) {
+    super(
+      `Replay mismatch at ${fields.double} call ${fields.callIndex}: expected ${
+        quote(fields.path)
+      } to be ${show(fields.recorded)} as recorded, got ${
+        show(fields.actual)
+      } (aspect ${
+        quote(fields.aspect)
+      }; re-record the fixture, or stop comparing the aspect)`,
+    );
+    this.name = 'ReplayMismatchError';
+    this.double = fields.double;
+    this.callIndex = fields.callIndex;
+    this.aspect = fields.aspect;
+    this.path = fields.path;
+    this.recorded = fields.recorded;
+    this.actual = fields.actual;
+  }
+}
+
+/**
+ * Why a fixture was rejected, as `InvalidRecordingError.reason`.
+ *
+ * @example
+ * ```ts
+ * import type { InvalidRecordingReason } from '@scripted/agents';
+ *
+ * const reason: InvalidRecordingReason = 'unsupported_version';
+ * ```
+ */
+export type InvalidRecordingReason =
+  | 'invalid_json'
+  | 'invalid_fixture'
+  | 'unsupported_version'
+  | 'wrong_kind'
+  | 'invalid_call';
+
+/**
+ * A fixture given to `fromRecording()` (or produced by a `redact` hook) is
+ * malformed: not JSON, an unknown version, another double's recording, or a
+ * call that cannot be replayed. Nothing is replayed then.
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { InvalidRecordingError, ScriptedModel } from '@scripted/agents';
+ *
+ * assert.throws(
+ *   () => ScriptedModel.fromRecording('{"version": 99}'),
+ *   (error: unknown) =>
+ *     error instanceof InvalidRecordingError &&
+ *     error.reason === 'unsupported_version' &&
+ *     error.path === 'version',
+ * );
+ * ```
+ */
+export class InvalidRecordingError extends Error {
+  /** What is wrong. */
+  readonly reason: InvalidRecordingReason;
+  /** Where in the fixture, like `calls[2].response.output`. */
+  readonly path: string;
+  /** What was expected there. */
+  readonly expected: string;
+  /** What was found there. */
+  readonly received: string;
+  /** Zero-based index of the call concerned, if any. */
+  readonly callIndex: number | undefined;
+
+  /**
+   * @param fields The structured fields of the error.
+   */
+  constructor(fields: {
+    reason: InvalidRecordingReason;
+    path: string;
+    expected: string;
+    received: string;
+    callIndex?: number;
+  }) {
+    super(
+      `Invalid recording at ${
+        quote(fields.path)
+      }: expected ${fields.expected}, got ${fields.received} (reason ${
+        quote(fields.reason)
+      })`,
+    );
+    this.name = 'InvalidRecordingError';
+    this.reason = fields.reason;
+    this.path = fields.path;
+    this.expected = fields.expected;
+    this.received = fields.received;
+    this.callIndex = fields.callIndex;
+  }
+}

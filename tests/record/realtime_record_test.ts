@@ -1,0 +1,135 @@
+import assert from 'node:assert/strict';
+import test from 'node:test';
+import type { RealtimeTransportLayer } from '@openai/agents/realtime';
+import {
+  InvalidRecordingError,
+  type RealtimeFixture,
+  recordRealtimeTransport,
+  ScriptedRealtimeTransport,
+} from '@scripted/agents/realtime';
+
+function tick(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+function listen(transport: RealtimeTransportLayer, seen: unknown[]): void {
+  transport.on('audio', (event) => seen.push(event));
+  // Errors compare by name and message (Deno's assert also compares stacks).
+  transport.on('error', (event) => {
+    const error = event.error as Error;
+    seen.push({
+      ...event,
+      error: { name: error.name, message: error.message },
+    });
+  });
+  transport.on('connection_change', (status) => seen.push(status));
+}
+
+test('recordRealtimeTransport replays bytes, errors, failed calls and a remote close in order', async () => {
+  const key = `sk-proj-${crypto.randomUUID()}`;
+  const real = new ScriptedRealtimeTransport();
+  const recording = recordRealtimeTransport(real, { sdkVersion: 'test' });
+  const live: unknown[] = [];
+  listen(recording, live);
+
+  await recording.connect({ apiKey: key, model: 'gpt-realtime' });
+  real.emit('audio', {
+    type: 'audio',
+    data: new Uint8Array([1, 2, 3]).buffer,
+    responseId: 'resp_1',
+  });
+  recording.sendAudio(new Uint8Array([9, 8]).buffer, { commit: true });
+  real.emit('error', { type: 'error', error: new Error('boom') });
+  real.failNextCall('sendMessage', new Error('socket closed'));
+  assert.throws(() => recording.sendMessage('Hi', {}), /socket closed/);
+  real.disconnect();
+
+  const json = recording.fixtureJson();
+  assert.equal(json.includes(key), false, 'the key leaked');
+  assert.equal(JSON.stringify(recording).includes(key), false);
+  const fixture = JSON.parse(json) as RealtimeFixture;
+  assert.deepEqual(
+    fixture.log.map((entry) =>
+      entry.type === 'call'
+        ? `call ${entry.method}${entry.error ? ' (failed)' : ''}`
+        : `event ${entry.event}`
+    ),
+    [
+      'call connect',
+      'event connection_change',
+      'event connection_change',
+      'event audio',
+      'call sendAudio',
+      'event error',
+      'call sendMessage (failed)',
+      'event connection_change',
+    ],
+  );
+  assert.deepEqual(fixture.log[0], {
+    type: 'call',
+    method: 'connect',
+    data: { options: { apiKeyProvided: true, model: 'gpt-realtime' } },
+  });
+
+  const replay = ScriptedRealtimeTransport.fromRecording(json);
+  const replayed: unknown[] = [];
+  listen(replay, replayed);
+  await replay.connect({ apiKey: 'another key', model: 'gpt-realtime' });
+  await tick();
+  replay.sendAudio(new Uint8Array([9, 8]).buffer, { commit: true });
+  await tick();
+  assert.throws(() => replay.sendMessage('Hi', {}), /socket closed/);
+  await tick();
+  assert.deepEqual(replayed, live);
+  assert(replayed[2] !== live[2], 'the replay shares the recorded event');
+  assert.deepEqual((replayed[3] as { error: unknown }).error, {
+    name: 'Error',
+    message: 'boom',
+  });
+  replay.assertComplete();
+  replay.assertClosed();
+});
+
+test('fromRecording rejects malformed Realtime fixtures with InvalidRecordingError', () => {
+  const valid = {
+    version: 1,
+    kind: 'realtime',
+    sdkVersion: 'x',
+    log: [{ type: 'call', method: 'mute', data: { muted: true } }],
+  };
+  const cases: [unknown, string, string][] = [
+    ['nope', 'invalid_json', '(root)'],
+    [{ ...valid, kind: 'model' }, 'wrong_kind', 'kind'],
+    [{ ...valid, log: 'x' }, 'invalid_fixture', 'log'],
+    [
+      { ...valid, log: [{ type: 'call', method: 'toString', data: {} }] },
+      'invalid_call',
+      'log[0].method',
+    ],
+    [
+      { ...valid, log: [{ type: 'call', method: 'close' }] },
+      'invalid_call',
+      'log[0].data',
+    ],
+    [
+      { ...valid, log: [{ type: 'event', event: '', args: [] }] },
+      'invalid_call',
+      'log[0].event',
+    ],
+    [{ ...valid, log: [{ type: 'other' }] }, 'invalid_call', 'log[0].type'],
+  ];
+  for (const [fixture, reason, path] of cases) {
+    assert.throws(
+      () => ScriptedRealtimeTransport.fromRecording(fixture as never),
+      (error: unknown) => {
+        assert(error instanceof InvalidRecordingError, String(error));
+        assert.equal(error.reason, reason);
+        assert.equal(error.path, path);
+        return true;
+      },
+    );
+  }
+  const replay = ScriptedRealtimeTransport.fromRecording(valid as never);
+  replay.mute(true);
+  replay.assertComplete();
+});
