@@ -209,9 +209,9 @@ export function decode(value: Json): unknown {
     return replayedError(value.$error);
   }
   const out: Record<string, unknown> = {};
-  for (const key of keys) {
+  for (const [key, item] of Object.entries(value)) {
     Object.defineProperty(out, key, {
-      value: decode(value[key]),
+      value: decode(item),
       enumerable: true,
       writable: true,
       configurable: true,

@@ -53,6 +53,12 @@ export function seeded(parts: readonly (string | number)[]): Random {
     next,
     int: (min, max) => min + Math.floor(next() * (max - min + 1)),
     chance: (p) => next() < p,
-    pick: (items) => items[Math.floor(next() * items.length)],
+    pick: <T>(items: readonly T[]): T => {
+      if (items.length === 0) {
+        throw new RangeError('Cannot pick from an empty list');
+      }
+      // In range: `next()` is below 1, so the index is below the length.
+      return items[Math.floor(next() * items.length)] as T;
+    },
   };
 }

@@ -103,6 +103,8 @@ class Parser {
       case '+':
       case '?':
         throw new PatternUnsupported(`nothing to repeat before "${c}"`);
+      case undefined:
+        throw new PatternUnsupported('an atom missing at the end');
       default:
         return { kind: 'chars', chars: [c] };
     }
@@ -252,8 +254,13 @@ class Parser {
         if (to.length !== 1) {
           throw new PatternUnsupported('a class range to a set');
         }
-        const lo = from[0].codePointAt(0)!;
-        const hi = to[0].codePointAt(0)!;
+        const [first] = from;
+        const [last] = to;
+        if (first === undefined || last === undefined) {
+          throw new PatternUnsupported('an empty class range bound');
+        }
+        const lo = first.codePointAt(0)!;
+        const hi = last.codePointAt(0)!;
         if (hi < lo) throw new PatternUnsupported('a class range out of order');
         let added = false;
         for (const p of printable) {
@@ -263,7 +270,7 @@ class Parser {
             added = true;
           }
         }
-        if (!added) chars.add(from[0]);
+        if (!added) chars.add(first);
         continue;
       }
       for (const one of from) chars.add(one);
@@ -378,16 +385,16 @@ export function stringFromPattern(
 ): string {
   const regex = compile(pattern);
   const tree = parse(pattern);
-  const modes: Mode[] = ['normal', 'short', 'long'];
-  for (let attempt = 0; attempt < 30; attempt++) {
-    const out: string[] = [];
-    emit(tree, random, modes[Math.floor(attempt / 10)], out, {
-      left: maxSteps,
-    });
-    const text = out.join('');
-    const length = Array.from(text).length;
-    if (length < bounds.minLength || length > bounds.maxLength) continue;
-    if (regex.test(text)) return text;
+  const modes: readonly Mode[] = ['normal', 'short', 'long'];
+  for (const mode of modes) {
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const out: string[] = [];
+      emit(tree, random, mode, out, { left: maxSteps });
+      const text = out.join('');
+      const length = Array.from(text).length;
+      if (length < bounds.minLength || length > bounds.maxLength) continue;
+      if (regex.test(text)) return text;
+    }
   }
   throw new PatternUnsupported(
     `no generated string matched within length ${bounds.minLength}..${bounds.maxLength}`,

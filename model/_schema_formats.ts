@@ -36,7 +36,7 @@ export function decimals(n: number): number {
   const e = text.indexOf('e-');
   if (e !== -1) {
     return Number(text.slice(e + 2)) +
-      (text.split('.')[1]?.split('e')[0].length ?? 0);
+      (text.split('.')[1]?.split('e')[0]?.length ?? 0);
   }
   return text.split('.')[1]?.length ?? 0;
 }

@@ -187,7 +187,9 @@ class Generator {
     if (depth < minimalDepth) {
       for (let i = order.length - 1; i > 0; i--) {
         const j = this.#random.int(0, i);
-        [order[i], order[j]] = [order[j], order[i]];
+        const a = order[i];
+        const b = order[j];
+        if (a !== undefined && b !== undefined) [order[i], order[j]] = [b, a];
       }
     }
     let first: unknown;

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { quoteList } from '../_internal/format.ts';
+import { listNames, quote } from '../_internal/format.ts';
 
 /**
  * Why a schema could not be satisfied, as `AutoModelSchemaError.reason`:
@@ -151,7 +151,7 @@ export class AutoModelTargetNotOfferedError extends Error {
     super(
       `Auto model call ${fields.callIndex}: expected the request to offer the ${fields.kind} ${
         JSON.stringify(fields.target)
-      }, it offers: ${quoteList(fields.offered)}`,
+      }, it offers: ${listNames(fields.offered)}`,
     );
     this.name = 'AutoModelTargetNotOfferedError';
     this.callIndex = fields.callIndex;
@@ -165,6 +165,13 @@ export class AutoModelTargetNotOfferedError extends Error {
  * `autoModel()` or `autoStep()` got options it cannot use. Thrown where the
  * options are given.
  *
+ * The fields follow the invalid-input shape of the other doubles: `reason`
+ * says why (`invalid_type`, `invalid_value`, `unknown_key`, `unreadable`),
+ * `path` where (`options`, `options.seed`), `issue` what the value must be,
+ * `received` what was given and `suggestion` the option meant by a
+ * misspelt key. `option` and `expected` are the same facts under their
+ * earlier names.
+ *
  * @example
  * ```ts
  * import assert from 'node:assert/strict';
@@ -172,30 +179,74 @@ export class AutoModelTargetNotOfferedError extends Error {
  *
  * assert.throws(
  *   () => autoModel({ seed: {} as never }),
- *   InvalidAutoModelOptionsError,
+ *   (error: unknown) =>
+ *     error instanceof InvalidAutoModelOptionsError &&
+ *     error.reason === 'invalid_type' &&
+ *     error.path === 'options.seed' &&
+ *     error.received === 'an object',
+ * );
+ * assert.throws(
+ *   () => autoModel({ sead: 1 } as never),
+ *   (error: unknown) =>
+ *     error instanceof InvalidAutoModelOptionsError &&
+ *     error.reason === 'unknown_key' &&
+ *     error.suggestion === 'seed',
  * );
  * ```
  */
 export class InvalidAutoModelOptionsError extends Error {
-  /** The offending option (`options` for the options value itself). */
-  readonly option: string;
-  /** What the option must be. */
-  readonly expected: string;
+  /**
+   * Why the options were rejected: `invalid_type` (a value of the wrong
+   * kind, or options that are not an object), `invalid_value` (the right
+   * kind, a value it cannot use: `NaN`, an empty name), `unknown_key` (an
+   * option it does not have) or `unreadable` (reading the options threw).
+   */
+  readonly reason:
+    | 'invalid_type'
+    | 'invalid_value'
+    | 'unknown_key'
+    | 'unreadable';
+  /** Where: `options` for the options value itself, else `options.<key>`. */
+  readonly path: string;
+  /** What the value must be, such as `a finite number or a string`. */
+  readonly issue: string;
   /** A short description of what was given. */
   readonly received: string;
+  /** The closest option name when a key looks misspelt, else `undefined`. */
+  readonly suggestion: string | undefined;
+  /** The offending option (`options` for the options value itself). */
+  readonly option: string;
+  /** What the option must be (the same as `issue`). */
+  readonly expected: string;
 
   /**
    * @param fields The structured fields of the error.
    */
-  constructor(fields: { option: string; expected: string; received: string }) {
+  constructor(fields: {
+    reason: 'invalid_type' | 'invalid_value' | 'unknown_key' | 'unreadable';
+    option: string;
+    expected: string;
+    received: string;
+    suggestion?: string | undefined;
+  }) {
     super(
       `Invalid auto model options: ${
-        JSON.stringify(fields.option)
-      } must be ${fields.expected}, got ${fields.received}`,
+        quote(fields.option)
+      } must be ${fields.expected}, got ${fields.received}${
+        fields.suggestion === undefined
+          ? ''
+          : ` (did you mean ${quote(fields.suggestion)}?)`
+      }`,
     );
     this.name = 'InvalidAutoModelOptionsError';
+    this.reason = fields.reason;
+    this.path = fields.option === 'options' && fields.reason !== 'unknown_key'
+      ? 'options'
+      : `options.${fields.option}`;
+    this.issue = fields.expected;
+    this.received = fields.received;
+    this.suggestion = fields.suggestion;
     this.option = fields.option;
     this.expected = fields.expected;
-    this.received = fields.received;
   }
 }

@@ -13,6 +13,7 @@ import type {
   SerializedTool,
   StreamEvent,
 } from '@openai/agents-core';
+import { closest, describe } from '../_internal/format.ts';
 import { stateSlot } from '../_internal/state.ts';
 import { seeded } from './_random.ts';
 import { Unsatisfiable, valueFor } from './_schema_values.ts';
@@ -22,13 +23,13 @@ import {
   InvalidAutoModelOptionsError,
 } from './auto_errors.ts';
 import { assistantMessage, functionCall } from './items.ts';
-import type { RecordedModelCall } from './recorded_call.ts';
 import { ScriptedModel } from './scripted_model.ts';
-import {
-  modelResponder,
-  type ModelResponderStep,
-  type ModelResponseInput,
-} from './steps.ts';
+import { modelResponder } from './steps.ts';
+import type {
+  ModelResponderStep,
+  ModelResponseInput,
+  RecordedModelCall,
+} from './types.ts';
 
 /**
  * Options of `autoModel()` and `autoStep()`.
@@ -76,37 +77,16 @@ interface Config {
   readonly text: string | undefined;
 }
 
-const optionNames = ['seed', 'tools', 'handoff', 'text'];
-
-/** A short rendering of any value, for error fields (never throws). */
-function describe(value: unknown): string {
-  try {
-    switch (typeof value) {
-      case 'string':
-        return JSON.stringify(
-          value.length > 40 ? `${value.slice(0, 40)}…` : value,
-        );
-      case 'undefined':
-        return 'undefined';
-      case 'function':
-        return 'a function';
-      case 'object':
-        if (value === null) return 'null';
-        return Array.isArray(value) ? 'an array' : 'an object';
-      default:
-        return String(value);
-    }
-  } catch {
-    return 'an unreadable value';
-  }
-}
+const optionNames: readonly string[] = ['seed', 'tools', 'handoff', 'text'];
 
 function invalid(
   option: string,
   expected: string,
   value: unknown,
+  reason: 'invalid_type' | 'invalid_value' = 'invalid_type',
 ): InvalidAutoModelOptionsError {
   return new InvalidAutoModelOptionsError({
+    reason,
     option,
     expected,
     received: describe(value),
@@ -128,17 +108,20 @@ function readOptions(options: unknown): Config {
     fields = {};
     for (const key of Object.keys(options)) {
       if (!optionNames.includes(key)) {
-        throw invalid(
-          key,
-          `not set: options are ${optionNames.join(', ')}`,
-          key,
-        );
+        throw new InvalidAutoModelOptionsError({
+          reason: 'unknown_key',
+          option: key,
+          expected: `not set: options are ${optionNames.join(', ')}`,
+          received: describe(key),
+          suggestion: closest(key, optionNames),
+        });
       }
       fields[key] = (options as Record<string, unknown>)[key];
     }
   } catch (error) {
     if (error instanceof InvalidAutoModelOptionsError) throw error;
     throw new InvalidAutoModelOptionsError({
+      reason: 'unreadable',
       option: 'options',
       expected: 'a readable options object',
       received: 'a value that throws when read',
@@ -149,24 +132,38 @@ function readOptions(options: unknown): Config {
     !(typeof seed === 'string' ||
       (typeof seed === 'number' && Number.isFinite(seed)))
   ) {
-    throw invalid('seed', 'a finite number or a string', seed);
+    throw invalid(
+      'seed',
+      'a finite number or a string',
+      seed,
+      typeof seed === 'number' ? 'invalid_value' : 'invalid_type',
+    );
   }
   let names: string[] | undefined;
   if (tools !== undefined) {
     let ok = false;
+    let reason: 'invalid_type' | 'invalid_value' = 'invalid_type';
     try {
-      ok = Array.isArray(tools) && tools.length <= 10_000 &&
-        tools.every((name) => typeof name === 'string' && name !== '');
-      if (ok) names = [...tools as string[]];
+      if (Array.isArray(tools)) {
+        reason = 'invalid_value';
+        ok = tools.length <= 10_000 &&
+          tools.every((name) => typeof name === 'string' && name !== '');
+        if (ok) names = [...tools as string[]];
+      }
     } catch {
       ok = false;
     }
-    if (!ok) throw invalid('tools', 'an array of tool names', tools);
+    if (!ok) throw invalid('tools', 'an array of tool names', tools, reason);
   }
   if (
     handoff !== undefined && (typeof handoff !== 'string' || handoff === '')
   ) {
-    throw invalid('handoff', 'an agent or handoff tool name', handoff);
+    throw invalid(
+      'handoff',
+      'an agent or handoff tool name',
+      handoff,
+      handoff === '' ? 'invalid_value' : 'invalid_type',
+    );
   }
   if (text !== undefined && typeof text !== 'string') {
     throw invalid('text', 'a string', text);

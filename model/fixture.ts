@@ -304,19 +304,19 @@ function invalid(
 /**
  * Reads a fixture given as a JSON string or an object: parses it, copies it
  * as strict JSON data and checks the envelope (`version`, `kind`,
- * `sdkVersion`, the list under `listKey`).
+ * `sdkVersion`, and the list: `calls` for a model, `log` for a Realtime
+ * transport).
  *
  * @param fixture The fixture.
  * @param kind The double that replays it.
- * @param listKey `calls` or `log`.
  * @returns The envelope and its list.
  * @throws {InvalidRecordingError} For anything malformed.
  */
 export function readEnvelope(
   fixture: unknown,
   kind: RecordingKind,
-  listKey: 'calls' | 'log',
 ): { sdkVersion: string; list: Json[] } {
+  const listKey = kind === 'model' ? 'calls' : 'log';
   let data: Json;
   if (typeof fixture === 'string') {
     try {

@@ -149,8 +149,9 @@ class Recorder implements RecordingModel {
     this.#options = options;
   }
 
-  get supportsPromptModelSelection(): boolean | undefined {
-    return this.#real.supportsPromptModelSelection;
+  // The SDK reads an omitted flag as false.
+  get supportsPromptModelSelection(): boolean {
+    return this.#real.supportsPromptModelSelection ?? false;
   }
 
   get recordedCalls(): number {

@@ -28,18 +28,20 @@ import {
   summarizeAspects,
   summarizeRequest,
 } from './fixture.ts';
-import type { RecordedModelCall } from './recorded_call.ts';
 import type { ModelRedact } from './record.ts';
 import { InvalidRecordingError, ReplayMismatchError } from './replay_errors.ts';
 import { ScriptedModel } from './scripted_model.ts';
 import {
   modelResponder,
   modelResponse,
-  type ModelResponseInput,
   modelStream,
   modelStreamResponder,
-  type ScriptedModelStep,
 } from './steps.ts';
+import type {
+  ModelResponseInput,
+  RecordedModelCall,
+  ScriptedModelStep,
+} from './types.ts';
 
 /**
  * Options of `ScriptedModel.fromRecording()`.
@@ -177,7 +179,7 @@ export function replayModel(
   fixture: ModelFixture | string,
   options: ModelReplayOptions = {},
 ): ScriptedModel {
-  const { list } = readEnvelope(fixture, 'model', 'calls');
+  const { list } = readEnvelope(fixture, 'model');
   const calls = list.map(readModelCall);
   calls.forEach(checkOutcome);
   const aspects = aspectsOf(options ?? {});

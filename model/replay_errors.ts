@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { quote } from '../_internal/format.ts';
+import { describe, quote } from '../_internal/format.ts';
 
 /**
  * Which double a fixture or a mismatch belongs to.
@@ -26,7 +26,7 @@ function show(value: unknown): string {
   try {
     text = JSON.stringify(value) ?? String(value);
   } catch {
-    text = quote(value);
+    text = describe(value);
   }
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }
@@ -154,7 +154,7 @@ export class InvalidRecordingError extends Error {
     path: string;
     expected: string;
     received: string;
-    callIndex?: number;
+    callIndex?: number | undefined;
   }) {
     super(
       `Invalid recording at ${

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { closest, listNames } from '../_internal/format.ts';
 import type { VirtualClock } from './clock.ts';
 import type { RealtimeFault } from './faults.ts';
 import {
@@ -29,13 +30,22 @@ export interface Fault {
   used: boolean;
 }
 
-const kinds: readonly string[] = [
-  'drop',
-  'duplicate',
-  'delay',
-  'reorder',
-  'disconnect',
-];
+type FaultKind = RealtimeFault['kind'];
+
+/** The keys each fault kind may have besides `kind`, `event` and `nth`. */
+const kindKeys: Readonly<Record<FaultKind, readonly string[]>> = {
+  drop: [],
+  duplicate: ['copies'],
+  delay: ['ms'],
+  reorder: ['window', 'order'],
+  disconnect: ['error'],
+};
+const kinds = Object.keys(kindKeys) as readonly FaultKind[];
+
+function isKind(value: unknown): value is FaultKind {
+  return typeof value === 'string' && Object.hasOwn(kindKeys, value);
+}
+
 export const maxWindow = 1_000;
 
 export function readFault(
@@ -56,24 +66,19 @@ export function readFault(
     'error',
   ]);
   const kind = r.kind;
-  if (typeof kind !== 'string' || !kinds.includes(kind)) {
+  if (!isKind(kind)) {
     throw specError(
       op,
       kind === undefined ? 'missing' : 'unknown_kind',
       `${path}.kind`,
-      `one of ${kinds.map((k) => `"${k}"`).join(', ')}`,
+      `one of ${listNames(kinds, kinds.length)}`,
       kind,
+      closest(kind, kinds),
     );
   }
-  const allowed: Record<string, readonly string[]> = {
-    drop: [],
-    duplicate: ['copies'],
-    delay: ['ms'],
-    reorder: ['window', 'order'],
-    disconnect: ['error'],
-  };
+  const allowed = kindKeys[kind];
   for (const key of ['copies', 'ms', 'window', 'order', 'error']) {
-    if (r[key] !== undefined && !allowed[kind].includes(key)) {
+    if (r[key] !== undefined && !allowed.includes(key)) {
       throw specError(
         op,
         'unknown_key',
@@ -150,7 +155,7 @@ export function readFault(
   }
   return {
     index,
-    kind: kind as RealtimeFault['kind'],
+    kind,
     event,
     nth,
     copies,

@@ -5,31 +5,11 @@
  *
  * @module
  */
-import { quote } from '../_internal/format.ts';
+import { closest, describe } from '../_internal/format.ts';
 import {
   InvalidRealtimeSpecError,
   type InvalidRealtimeSpecReason,
 } from './spec_errors.ts';
-
-/**
- * Describes a value for an error message without running user code (a
- * proxy's traps or a getter never run).
- *
- * @param value Any value.
- * @returns A short description.
- */
-export function describe(value: unknown): string {
-  if (typeof value === 'string') {
-    return value.length > 60 ? `a string of ${value.length}` : quote(value);
-  }
-  if (typeof value === 'symbol') return 'a symbol';
-  if (typeof value !== 'object' || value === null) return quote(value);
-  try {
-    return Array.isArray(value) ? 'an array' : 'an object';
-  } catch {
-    return 'a revoked proxy';
-  }
-}
 
 /** A plain record whose keys were checked against a known list. */
 export type SpecRecord = Readonly<Record<string, unknown>>;
@@ -42,6 +22,7 @@ export type SpecRecord = Readonly<Record<string, unknown>>;
  * @param path Where.
  * @param issue What the value must be.
  * @param value What was given.
+ * @param suggestion The closest valid name, when a name looks misspelt.
  * @returns The error (to throw).
  */
 export function specError(
@@ -50,19 +31,17 @@ export function specError(
   path: string,
   issue: string,
   value: unknown,
+  suggestion?: string | undefined,
 ): InvalidRealtimeSpecError {
-  let received: string;
-  try {
-    received = describe(value);
-  } catch {
-    received = 'an unprintable value';
-  }
   return new InvalidRealtimeSpecError({
     operation,
     reason,
     path,
     issue,
-    received,
+    // `describe` never throws: a getter or trap that throws reads as
+    // `an unreadable value`.
+    received: describe(value),
+    suggestion,
   });
 }
 
@@ -108,6 +87,7 @@ export function readRecord(
         `${path}.${String(key)}`,
         `absent (known keys: ${keys.join(', ')})`,
         key,
+        closest(key, keys),
       );
     }
     try {

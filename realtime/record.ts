@@ -10,7 +10,7 @@ import { encode, encodeError, type Json } from '../_internal/fixture_json.ts';
 import { fixtureVersion } from '../model/fixture.ts';
 import { exposedSdkVersion } from '../model/record.ts';
 import { isRealtimeTransportMethod } from './calls.ts';
-import { ListenerRegistry } from './emitter.ts';
+import { ListenerRegistry } from './_emitter.ts';
 import {
   encodeCallArgs,
   readLogEntry,
@@ -142,7 +142,7 @@ export function recordRealtimeTransport<T extends RealtimeTransportLayer>(
     let result: unknown;
     try {
       result = Reflect.apply(
-        (realTransport as unknown as Record<string, Listener>)[method],
+        Reflect.get(realTransport, method) as Listener,
         realTransport,
         args,
       );
@@ -170,12 +170,12 @@ export function recordRealtimeTransport<T extends RealtimeTransportLayer>(
     fixtureJson: (): string => `${JSON.stringify(fixture(), null, 2)}\n`,
     on(type: PropertyKey, listener: Listener): unknown {
       forward(type);
-      listeners.add(type, listener, false);
+      listeners.add(type, listener);
       return proxy;
     },
     once(type: PropertyKey, listener: Listener): unknown {
       forward(type);
-      listeners.add(type, listener, true);
+      listeners.addOnce(type, listener);
       return proxy;
     },
     off(type: PropertyKey, listener: Listener): unknown {

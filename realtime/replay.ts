@@ -62,7 +62,7 @@ export function replayRealtimeTransport(
   fixture: RealtimeFixture | string,
   options: RealtimeReplayOptions = {},
 ): ScriptedRealtimeTransport {
-  const { list } = readEnvelope(fixture, 'realtime', 'log');
+  const { list } = readEnvelope(fixture, 'realtime');
   const entries = list.map(readLogEntry);
   const compare = options?.compare !== false;
   const redact = options?.redact;
@@ -112,7 +112,8 @@ export function replayRealtimeTransport(
     );
   };
 
-  if (turns.length > 0) failure(turns[0].call);
+  const first = turns[0];
+  if (first !== undefined) failure(first.call);
   turns.forEach(({ call: recorded, events }, index) => {
     void transport.expectCall(recorded.method, (call) => {
       if (compare) check(recorded, call, index, redact);

@@ -58,6 +58,15 @@ export type InvalidRealtimeSpecReason =
  *     return true;
  *   },
  * );
+ * assert.throws(
+ *   () => textTurn(transport, { txt: 'hi' } as never),
+ *   (error) => {
+ *     assert(error instanceof InvalidRealtimeSpecError);
+ *     assert.equal(error.reason, 'unknown_key');
+ *     assert.equal(error.suggestion, 'text');
+ *     return true;
+ *   },
+ * );
  * ```
  */
 export class InvalidRealtimeSpecError extends Error {
@@ -71,6 +80,11 @@ export class InvalidRealtimeSpecError extends Error {
   readonly issue: string;
   /** A short description of what was given. */
   readonly received: string;
+  /**
+   * The closest valid name when a key or fault `kind` looks misspelt (such
+   * as `text` for `txt`), otherwise `undefined`.
+   */
+  readonly suggestion: string | undefined;
 
   /**
    * @param fields The structured fields of the error.
@@ -81,11 +95,16 @@ export class InvalidRealtimeSpecError extends Error {
     path: string;
     issue: string;
     received: string;
+    suggestion?: string | undefined;
   }) {
     super(
       `Invalid realtime spec: ${fields.operation}() ${
         quote(fields.path)
-      } must be ${fields.issue}, got ${fields.received}`,
+      } must be ${fields.issue}, got ${fields.received}${
+        fields.suggestion === undefined
+          ? ''
+          : ` (did you mean ${quote(fields.suggestion)}?)`
+      }`,
     );
     this.name = 'InvalidRealtimeSpecError';
     this.operation = fields.operation;
@@ -93,6 +112,7 @@ export class InvalidRealtimeSpecError extends Error {
     this.path = fields.path;
     this.issue = fields.issue;
     this.received = fields.received;
+    this.suggestion = fields.suggestion;
   }
 }
 

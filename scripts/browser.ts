@@ -75,7 +75,7 @@ for (
   const [entry, file] of [
     ['@scripted/agents', 'mod.js'],
     ['@scripted/agents/realtime', 'realtime/mod.js'],
-  ]
+  ] as const
 ) {
   const out = `${dir}/out/size-${file.replace(/\W/g, '_')}`;
   await must(esbuild, [

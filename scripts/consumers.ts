@@ -219,13 +219,20 @@ async function cell(
   );
 }
 
+/** The first capture group of every match of `regexp` (flag `g`) in `text`. */
+function captures(text: string, regexp: RegExp): string[] {
+  return [...text.matchAll(regexp)].flatMap((m) =>
+    m[1] === undefined ? [] : [m[1]]
+  );
+}
+
 /** Counts from node's spec reporter (`ℹ pass N`). */
 function nodeCounts(
   log: string,
 ): { passed: number; failed: number; failures: string[] } {
   const count = (word: string) =>
     Number(new RegExp(`^ℹ ${word} (\\d+)`, 'm').exec(log)?.[1] ?? 0);
-  const failures = [...log.matchAll(/^✖ (.+?) \(\d/gm)].map((m) => m[1]);
+  const failures = captures(log, /^✖ (.+?) \(\d/gm);
   return { passed: count('pass'), failed: count('fail'), failures };
 }
 
@@ -268,9 +275,10 @@ await cell('bun test', async () => {
   const ran = await run(bin('bun'), ['test', './src/'], { cwd: node });
   const count = (word: string) =>
     Number(new RegExp(`^ *(\\d+) ${word}$`, 'm').exec(ran.out)?.[1] ?? 0);
-  const failures = [
-    ...ran.out.matchAll(/^\(fail\) (.+?)(?: \[[\d.]+m?s\])?$/gm),
-  ].map((m) => m[1]);
+  const failures = captures(
+    ran.out,
+    /^\(fail\) (.+?)(?: \[[\d.]+m?s\])?$/gm,
+  );
   return {
     passed: count('pass'),
     failed: count('fail'),
@@ -287,7 +295,7 @@ async function denoTest(cwd: string, env: Record<string, string> = {}) {
     '.',
   ], { cwd, env: { DENO_NO_UPDATE_CHECK: '1', ...env } });
   const m = /(\d+) passed.*?\| (\d+) failed/.exec(ran.out);
-  const failures = [...ran.out.matchAll(/^(.+?) => .*$/gm)].map((x) => x[1]);
+  const failures = captures(ran.out, /^(.+?) => .*$/gm);
   return {
     passed: Number(m?.[1] ?? 0),
     failed: Number(m?.[2] ?? 0),

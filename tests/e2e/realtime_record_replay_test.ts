@@ -15,6 +15,7 @@ import {
   ReplayMismatchError,
   ScriptedRealtimeTransport,
 } from '@scripted/agents/realtime';
+import { at } from '../_support/at.ts';
 import { realtimeAnswer, startRealtimeServer } from './_realtime_server.ts';
 import { reachableStrings, sdkVersion, uniqueKey } from './_agent.ts';
 
@@ -59,7 +60,10 @@ async function converse(
         ) resolve();
       });
     });
-    await session.connect({ apiKey: options.apiKey, url: options.url });
+    await session.connect({
+      apiKey: options.apiKey,
+      ...(options.url === undefined ? {} : { url: options.url }),
+    });
     session.sendMessage(options.message ?? 'What is the weather in Paris?');
     await answered;
     return { toolCalls, history: session.history };
@@ -127,7 +131,7 @@ test('recordRealtimeTransport records the SDK WebSocket transport and the log re
     'close',
   ]);
   assert.equal(
-    (calls[0].data as { options: { apiKeyProvided: boolean } }).options
+    (at(calls, 0).data as { options: { apiKeyProvided: boolean } }).options
       .apiKeyProvided,
     true,
   );

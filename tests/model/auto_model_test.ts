@@ -15,6 +15,7 @@ import {
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { z } from 'zod';
+import { at } from '../_support/at.ts';
 import { request, runner, runStreamed } from './_fixtures.ts';
 
 const bookingParameters = z.object({
@@ -162,7 +163,7 @@ test('autoModel generates the same calls for the same seed, other calls for anot
       tools: [bookingTool([])],
     });
     const result = await runner.run(agent, 'Book');
-    return functionCalls(result.rawResponses[0].output).map((call) =>
+    return functionCalls(at(result.rawResponses, 0).output).map((call) =>
       call.arguments
     );
   }
@@ -244,7 +245,10 @@ test('autoModel calls raw JSON-schema tools, strict and not, with valid argument
     required: ['total', 'lines', 'rush'],
     additionalProperties: true,
   };
-  const seen: Record<string, unknown[]> = { order: [], invoice: [] };
+  const seen: { order: unknown[]; invoice: unknown[] } = {
+    order: [],
+    invoice: [],
+  };
   const order = tool({
     name: 'order',
     description: 'Orders.',
@@ -305,7 +309,7 @@ test('autoModel takes the named handoff once the tool results are in', async () 
   assert.equal(result.lastAgent?.name, 'Billing agent');
   assert.equal(seen.length, 1);
   assert.equal(model.calls.length, 2);
-  const handoff = functionCalls(result.rawResponses[1].output);
+  const handoff = functionCalls(at(result.rawResponses, 1).output);
   assert.deepEqual(handoff.map((call) => call.name), [
     'transfer_to_Billing_agent',
   ]);
@@ -591,18 +595,57 @@ test('autoModel names the output type when its schema cannot be satisfied', asyn
 });
 
 test('autoModel and autoStep reject malformed options where they are given', () => {
-  const cases: [unknown, string, string][] = [
-    [42, 'options', 'an options object'],
-    [[], 'options', 'an options object'],
-    [{ seed: {} }, 'seed', 'a finite number or a string'],
-    [{ seed: Number.NaN }, 'seed', 'a finite number or a string'],
-    [{ tools: 'get_weather' }, 'tools', 'an array of tool names'],
-    [{ tools: [''] }, 'tools', 'an array of tool names'],
-    [{ handoff: 3 }, 'handoff', 'an agent or handoff tool name'],
-    [{ text: null }, 'text', 'a string'],
-    [{ sead: 1 }, 'sead', 'not set: options are seed, tools, handoff, text'],
+  const unknownKey = 'not set: options are seed, tools, handoff, text';
+  const cases: [unknown, string, string, string, string | undefined][] = [
+    [42, 'options', 'an options object', 'invalid_type', undefined],
+    [[], 'options', 'an options object', 'invalid_type', undefined],
+    [
+      { seed: {} },
+      'seed',
+      'a finite number or a string',
+      'invalid_type',
+      undefined,
+    ],
+    [
+      { seed: Number.NaN },
+      'seed',
+      'a finite number or a string',
+      'invalid_value',
+      undefined,
+    ],
+    [
+      { tools: 'get_weather' },
+      'tools',
+      'an array of tool names',
+      'invalid_type',
+      undefined,
+    ],
+    [
+      { tools: [''] },
+      'tools',
+      'an array of tool names',
+      'invalid_value',
+      undefined,
+    ],
+    [
+      { handoff: 3 },
+      'handoff',
+      'an agent or handoff tool name',
+      'invalid_type',
+      undefined,
+    ],
+    [
+      { handoff: '' },
+      'handoff',
+      'an agent or handoff tool name',
+      'invalid_value',
+      undefined,
+    ],
+    [{ text: null }, 'text', 'a string', 'invalid_type', undefined],
+    [{ sead: 1 }, 'sead', unknownKey, 'unknown_key', 'seed'],
+    [{ zzzzzz: 1 }, 'zzzzzz', unknownKey, 'unknown_key', undefined],
   ];
-  for (const [options, option, expected] of cases) {
+  for (const [options, option, expected, reason, suggestion] of cases) {
     for (const factory of [autoModel, autoStep]) {
       assert.throws(
         () => factory(options as never),
@@ -611,16 +654,47 @@ test('autoModel and autoStep reject malformed options where they are given', () 
           assert.equal(error.name, 'InvalidAutoModelOptionsError');
           assert.equal(error.option, option);
           assert.equal(error.expected, expected);
+          assert.equal(error.reason, reason);
+          assert.equal(
+            error.path,
+            option === 'options' ? 'options' : `options.${option}`,
+          );
+          assert.equal(error.issue, expected);
+          assert.equal(error.suggestion, suggestion);
           assert.equal(typeof error.received, 'string');
           assert.equal(
             error.message,
-            `Invalid auto model options: "${option}" must be ${expected}, got ${error.received}`,
+            `Invalid auto model options: "${option}" must be ${expected}, got ${error.received}${
+              suggestion === undefined ? '' : ` (did you mean "${suggestion}"?)`
+            }`,
           );
           return true;
         },
       );
     }
   }
+  const hostile = new Proxy({}, {
+    ownKeys: () => {
+      throw new Error('no keys');
+    },
+  });
+  assert.throws(
+    () => autoModel(hostile as never),
+    (error: InvalidAutoModelOptionsError) => {
+      assert(error instanceof InvalidAutoModelOptionsError);
+      assert.equal(error.reason, 'unreadable');
+      assert.equal(error.path, 'options');
+      assert.equal(error.received, 'a value that throws when read');
+      return true;
+    },
+  );
+  assert.throws(
+    () => autoModel({ seed: {} } as never),
+    (error: InvalidAutoModelOptionsError) => {
+      assert.equal(error.received, 'an object');
+      return true;
+    },
+  );
   assert(
     new AutoModel({ seed: 'x', tools: [], text: '' }) instanceof AutoModel,
   );

@@ -6,6 +6,7 @@ import {
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { z } from 'zod';
+import { at } from '../_support/at.ts';
 import { request } from './_fixtures.ts';
 
 /** The arguments autoModel generates for one raw tool schema. */
@@ -205,7 +206,13 @@ test('autoModel stays bounded on extreme numbers and nested empty repetitions', 
 });
 
 test('autoModel generates strings matching formats precisely', async () => {
-  const args = await argsFor(valid[0][1], 3) as Record<string, string>;
+  const args = await argsFor(at(valid, 0)[1], 3) as {
+    at: string;
+    day: string;
+    uuid: string;
+    uri: string;
+    email: string;
+  };
   assert.match(args.at, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
   assert.match(args.day, /^\d{4}-\d{2}-\d{2}$/);
   assert(!Number.isNaN(Date.parse(args.at)));

@@ -28,6 +28,7 @@ import {
   userSpeechTurn,
   watchSession,
 } from '@scripted/agents/realtime';
+import { at } from '../_support/at.ts';
 import { createGate } from './_helpers.ts';
 
 function setup(
@@ -397,7 +398,7 @@ test('mcpApprovalRequest raises tool_approval_requested and the app answer reach
     },
   });
   assert.deepEqual(events, ['history_added', 'tool_approval_requested']);
-  assert.equal(session.history[0].type, 'mcp_approval_request');
+  assert.equal(at(session.history, 0).type, 'mcp_approval_request');
   assertToolApprovalAnswered(watcher, {
     toolName: 'delete_file',
     decision: 'approved',

@@ -18,6 +18,7 @@ import {
   VirtualClock,
   watchSession,
 } from '@scripted/agents/realtime';
+import { at } from '../_support/at.ts';
 import { sanitizedTest } from '../_support/sanitized.ts';
 import { createGate } from './_helpers.ts';
 
@@ -115,7 +116,7 @@ sanitizedTest(
       'sendFunctionCallOutput',
       (call) => call.toolCall.callId === 'c1' && call.output === 'pong 1',
     );
-    assert.equal(faulty.log[0].action, 'duplicated');
+    assert.equal(at(faulty.log, 0).action, 'duplicated');
     await close();
   },
 );
@@ -283,8 +284,15 @@ sanitizedTest(
   'injectFaults rejects malformed fault specs with InvalidRealtimeSpecError',
   () => {
     const transport = new ScriptedRealtimeTransport();
-    const cases: [unknown, string, string][] = [
+    // The fault, the reason, the path and the did-you-mean suggestion.
+    const cases: [unknown, string, string, string?][] = [
       [[{ kind: 'explode', event: 'audio' }], 'unknown_kind', 'faults[0].kind'],
+      [
+        [{ kind: 'duplicat', event: 'audio' }],
+        'unknown_kind',
+        'faults[0].kind',
+        'duplicate',
+      ],
       [[{ event: 'audio' }], 'missing', 'faults[0].kind'],
       [[{ kind: 'drop' }], 'missing', 'faults[0].event'],
       [[{ kind: 'drop', event: '*' }], 'invalid_value', 'faults[0].event'],
@@ -317,10 +325,11 @@ sanitizedTest(
         [{ kind: 'drop', event: 'audio', evnt: 'x' }],
         'unknown_key',
         'faults[0].evnt',
+        'event',
       ],
       ['drop', 'invalid_type', 'faults'],
     ];
-    for (const [faults, reason, path] of cases) {
+    for (const [faults, reason, path, suggestion] of cases) {
       assert.throws(
         () => injectFaults(transport, faults as RealtimeFault[]),
         (error) => {
@@ -329,6 +338,13 @@ sanitizedTest(
           assert.equal(error.operation, 'injectFaults');
           assert.equal(error.reason, reason, `${path}: ${error.message}`);
           assert.equal(error.path, path);
+          assert.equal(error.suggestion, suggestion);
+          if (suggestion !== undefined) {
+            assert(
+              error.message.endsWith(`(did you mean "${suggestion}"?)`),
+              error.message,
+            );
+          }
           return true;
         },
       );

@@ -21,6 +21,7 @@ function rejects(
     reason: string;
     path: string;
     received?: string;
+    suggestion?: string;
   },
 ): void {
   assert.throws(attempt, (error) => {
@@ -31,6 +32,13 @@ function rejects(
     assert.equal(error.path, fields.path);
     if (fields.received !== undefined) {
       assert.equal(error.received, fields.received);
+    }
+    assert.equal(error.suggestion, fields.suggestion);
+    if (fields.suggestion !== undefined) {
+      assert(
+        error.message.endsWith(`(did you mean "${fields.suggestion}"?)`),
+        error.message,
+      );
     }
     assert.match(
       error.message,
@@ -52,6 +60,7 @@ test('Turn builders name the malformed field, why, and what was given', () => {
     reason: 'unknown_key',
     path: 'spec.txt',
     received: '"txt"',
+    suggestion: 'text',
   });
   rejects(() => textTurn(emit, { text: 'hi', itemId: '' }), {
     operation: 'textTurn',

@@ -22,6 +22,7 @@ import {
   UnconsumedModelStepsError,
   UnexpectedModelCallError,
 } from '@scripted/agents';
+import { at } from '../_support/at.ts';
 
 const runner = new Runner({ tracingDisabled: true });
 
@@ -70,13 +71,13 @@ test('recordModel replays a failed call with the same error fields and retry adv
   );
   await model.getResponse(request('Hi'));
   const fixture = model.fixture();
-  assert.deepEqual(fixture.calls[0].error, {
+  assert.deepEqual(at(fixture.calls, 0).error, {
     code: 'rate_limit_exceeded',
     message: 'Rate limit reached: try again in 20ms',
     name: 'RateLimitError',
     status: 429,
   });
-  assert.deepEqual(fixture.calls[0].retryAdvice, {
+  assert.deepEqual(at(fixture.calls, 0).retryAdvice, {
     retryAfterMs: 20,
     suggested: true,
   });
@@ -99,7 +100,8 @@ test('recordModel replays a failed call with the same error fields and retry adv
   );
   const answer = await replay.getResponse(request('Hi'));
   assert.equal(
-    (answer.output[0] as { content: { text: string }[] }).content[0].text,
+    at((at(answer.output, 0) as { content: { text: string }[] }).content, 0)
+      .text,
     'Recovered.',
   );
   replay.assertComplete();
@@ -126,9 +128,9 @@ test('recordModel keeps the exact stream events, including a failure mid-stream'
   }, broken);
   const fixture = model.fixture();
   assert.equal(fixture.sdkVersion, 'unknown');
-  assert.equal(fixture.calls[0].streamed, true);
-  assert.deepEqual(fixture.calls[0].events, events);
-  assert.deepEqual(fixture.calls[0].error, {
+  assert.equal(at(fixture.calls, 0).streamed, true);
+  assert.deepEqual(at(fixture.calls, 0).events, events);
+  assert.deepEqual(at(fixture.calls, 0).error, {
     message: 'stream reset',
     name: 'Error',
   });
@@ -169,9 +171,9 @@ test('recordModel never stores credentials, and the redact hook runs before stor
   assert.equal(json.includes(key), false, 'the key leaked');
   assert.equal(json.includes('4111'), false, 'the redact hook did not run');
   const fixture = JSON.parse(json) as ModelFixture;
-  assert.equal(fixture.calls[0].request.input, '<redacted prompt>');
-  assert.equal(fixture.calls[0].request.instructions, 'Use [redacted]');
-  assert.deepEqual(fixture.calls[0].request.tools[0], {
+  assert.equal(at(fixture.calls, 0).request.input, '<redacted prompt>');
+  assert.equal(at(fixture.calls, 0).request.instructions, 'Use [redacted]');
+  assert.deepEqual(at(fixture.calls, 0).request.tools[0], {
     name: 'mcp',
     providerData: {
       api_key: '[redacted]',
@@ -321,7 +323,7 @@ test('fromRecording rejects malformed fixtures with InvalidRecordingError', () =
   };
   const cases: [unknown, string, string][] = [
     [
-      { ...valid, calls: [{ ...valid.calls[0], response: undefined }] },
+      { ...valid, calls: [{ ...at(valid.calls, 0), response: undefined }] },
       'invalid_fixture',
       'calls[0].response',
     ],
@@ -331,30 +333,40 @@ test('fromRecording rejects malformed fixtures with InvalidRecordingError', () =
     [{ ...valid, kind: 'realtime' }, 'wrong_kind', 'kind'],
     [{ ...valid, calls: {} }, 'invalid_fixture', 'calls'],
     [
-      { ...valid, calls: [{ ...valid.calls[0], index: 3 }] },
+      { ...valid, calls: [{ ...at(valid.calls, 0), index: 3 }] },
       'invalid_call',
       'calls[0].index',
     ],
     [
-      { ...valid, calls: [{ ...valid.calls[0], request: { input: 'Hi' } }] },
+      {
+        ...valid,
+        calls: [{ ...at(valid.calls, 0), request: { input: 'Hi' } }],
+      },
       'invalid_call',
       'calls[0].request.tools',
     ],
     [
       {
         ...valid,
-        calls: [{ index: 0, streamed: false, request: valid.calls[0].request }],
+        calls: [{
+          index: 0,
+          streamed: false,
+          request: at(valid.calls, 0).request,
+        }],
       },
       'invalid_call',
       'calls[0]',
     ],
     [
-      { ...valid, calls: [{ ...valid.calls[0], response: { output: [7] } }] },
+      {
+        ...valid,
+        calls: [{ ...at(valid.calls, 0), response: { output: [7] } }],
+      },
       'invalid_call',
       'calls[0].response',
     ],
     [
-      { ...valid, calls: [{ ...valid.calls[0], events: [] }] },
+      { ...valid, calls: [{ ...at(valid.calls, 0), events: [] }] },
       'invalid_call',
       'calls[0]',
     ],

@@ -12,6 +12,7 @@ import {
   materialize,
   outcomeOf,
 } from '../_support/fuzz.ts';
+import { at } from '../_support/at.ts';
 
 const runner = new Runner({ tracingDisabled: true });
 // Each case builds a zod tool (the SDK converts its schema): bun's 5 s
@@ -347,7 +348,7 @@ test(
         if (result.accepted) {
           const output = (result.value as { output: { arguments: string }[] })
             .output;
-          assert.doesNotThrow(() => JSON.parse(output[0].arguments));
+          assert.doesNotThrow(() => JSON.parse(at(output, 0).arguments));
         } else {
           assert.equal(result.error.toolName, 'probe');
           assert.match(String(result.error.path), /^parameters(\.|$)/);

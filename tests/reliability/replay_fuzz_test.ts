@@ -14,6 +14,7 @@ import {
   mutatedRecord,
   outcomeOf,
 } from '../_support/fuzz.ts';
+import { at } from '../_support/at.ts';
 
 const recordingError = ['InvalidRecordingError'];
 
@@ -106,10 +107,10 @@ function damaged(
     if (list.length === 0) return envelope;
     return fc.oneof(
       envelope,
-      fc.tuple(fc.nat(list.length - 1), fc.constant(null)).chain(([at]) =>
-        mutatedRecord(list[at]).map((entry) => ({
+      fc.tuple(fc.nat(list.length - 1), fc.constant(null)).chain(([index]) =>
+        mutatedRecord(at(list, index)).map((entry) => ({
           ...valid,
-          [listKey]: list.map((item, i) => (i === at ? entry : item)),
+          [listKey]: list.map((item, i) => (i === index ? entry : item)),
         }))
       ),
     );
