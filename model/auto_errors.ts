@@ -85,6 +85,7 @@ export class AutoModelSchemaError extends Error {
   readonly callIndex: number;
 
   /**
+   * Creates an `AutoModelSchemaError`.
    * @param fields The structured fields of the error.
    */
   constructor(fields: {
@@ -140,6 +141,7 @@ export class AutoModelTargetNotOfferedError extends Error {
   readonly offered: readonly string[];
 
   /**
+   * Creates an `AutoModelTargetNotOfferedError`.
    * @param fields The structured fields of the error.
    */
   constructor(fields: {
@@ -220,6 +222,7 @@ export class InvalidAutoModelOptionsError extends Error {
   readonly expected: string;
 
   /**
+   * Creates an `InvalidAutoModelOptionsError`.
    * @param fields The structured fields of the error.
    */
   constructor(fields: {

@@ -442,6 +442,7 @@ function signalOf(request: unknown): AbortSignal | undefined {
  */
 export class AutoModel extends ScriptedModel {
   /**
+   * Creates an `AutoModel`.
    * @param options Seed, tool selection, handoff, final text.
    * @throws {InvalidAutoModelOptionsError} When `options` are malformed.
    */

@@ -214,10 +214,12 @@ export class UnexpectedModelCallError extends Error {
   readonly streamed: boolean;
 
   /**
+   * Creates an `UnexpectedModelCallError`.
    * @param call The recorded call that found no step left.
    */
   constructor(call: RecordedModelCall);
   /**
+   * Creates an `UnexpectedModelCallError`.
    * @param fields The structured fields of the error.
    */
   constructor(fields: { callIndex: number; streamed: boolean });
@@ -264,10 +266,12 @@ export class UnconsumedModelStepsError extends Error {
   readonly pendingStepTypes: readonly string[];
 
   /**
+   * Creates an `UnconsumedModelStepsError`.
    * @param remainingSteps How many steps were never used.
    */
   constructor(remainingSteps: number);
   /**
+   * Creates an `UnconsumedModelStepsError`.
    * @param fields The structured fields of the error.
    */
   constructor(
@@ -357,6 +361,7 @@ export class InvalidScriptedModelStepError extends Error {
   readonly suggestion: string | undefined;
 
   /**
+   * Creates an `InvalidScriptedModelStepError`.
    * @param options The SDK module's form: `reason` and a `message` used
    * verbatim, plus where the step was.
    * @param errorOptions `cause`: the underlying error, if any.
@@ -372,6 +377,7 @@ export class InvalidScriptedModelStepError extends Error {
     errorOptions?: { cause?: unknown },
   );
   /**
+   * Creates an `InvalidScriptedModelStepError`.
    * @param fields The structured fields of the error; the message is built
    * from them.
    * @param errorOptions `cause`: the error thrown while reading the input.
@@ -479,11 +485,13 @@ export class ScriptedModelRequestAbortedError extends Error {
   readonly callIndex: number | undefined;
 
   /**
+   * Creates a `ScriptedModelRequestAbortedError`.
    * @param callIndex Zero-based index of the aborted call, if it was
    * recorded.
    */
   constructor(callIndex?: number);
   /**
+   * Creates a `ScriptedModelRequestAbortedError`.
    * @param fields The structured fields of the error; `cause` is the abort
    * reason of the signal.
    */

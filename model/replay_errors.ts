@@ -69,6 +69,7 @@ export class ReplayMismatchError extends Error {
   readonly actual: unknown;
 
   /**
+   * Creates a `ReplayMismatchError`.
    * @param fields The structured fields of the error.
    */
   constructor(fields: {
@@ -147,6 +148,7 @@ export class InvalidRecordingError extends Error {
   readonly callIndex: number | undefined;
 
   /**
+   * Creates an `InvalidRecordingError`.
    * @param fields The structured fields of the error.
    */
   constructor(fields: {

@@ -175,6 +175,7 @@ export class ScriptedModel implements Model {
   }
 
   /**
+   * Creates a `ScriptedModel`.
    * @param inputs The script, any iterable (an array, a `Set`, a
    * generator): step envelopes, complete `ModelResponse`s or output arrays,
    * one per expected call.

@@ -100,6 +100,7 @@ export class RealtimeSessionWatcher {
   #remove: (() => void)[] = [];
 
   /**
+   * Creates a `RealtimeSessionWatcher`.
    * @param session The session to watch.
    */
   constructor(session: AnySession) {

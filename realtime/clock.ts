@@ -105,6 +105,7 @@ export class VirtualClock {
   #failures: unknown[] = [];
 
   /**
+   * Creates a `VirtualClock`.
    * @param options `start` time and `autoAdvance`.
    * @throws {InvalidRealtimeSpecError} For malformed options.
    */

@@ -78,6 +78,7 @@ export class UnexpectedRealtimeCallError extends Error {
   readonly remainingExpectations: number;
 
   /**
+   * Creates an `UnexpectedRealtimeCallError`.
    * @param expectedMethod The method the next expectation named.
    * @param actualCall The recorded call that arrived instead.
    */
@@ -86,6 +87,7 @@ export class UnexpectedRealtimeCallError extends Error {
     actualCall: RecordedRealtimeTransportCall,
   );
   /**
+   * Creates an `UnexpectedRealtimeCallError`.
    * @param fields The structured fields of the error.
    */
   constructor(fields: {
@@ -162,6 +164,7 @@ export class RealtimeCallMatcherError extends Error {
   readonly matcherResult: 'false' | 'threw';
 
   /**
+   * Creates a `RealtimeCallMatcherError`.
    * @param call The recorded call the matcher rejected.
    * @param options `matcherResult` (`'false'` unless given) and `cause`,
    *   what the matcher threw.
@@ -171,6 +174,7 @@ export class RealtimeCallMatcherError extends Error {
     options?: { matcherResult?: 'false' | 'threw'; cause?: unknown },
   );
   /**
+   * Creates a `RealtimeCallMatcherError`.
    * @param fields The structured fields of the error.
    * @param options `cause`: what the matcher threw.
    */
@@ -263,6 +267,7 @@ export class IncompleteRealtimeScenarioError extends Error {
   readonly pendingFailures: readonly PendingRealtimeFailure[];
 
   /**
+   * Creates an `IncompleteRealtimeScenarioError`.
    * @param unconsumedCalls Recorded calls no expectation consumed.
    * @param pendingExpectations The expectations still waiting.
    * @param pendingFailures The injected failures not used, per method.
@@ -273,6 +278,7 @@ export class IncompleteRealtimeScenarioError extends Error {
     pendingFailures: readonly PendingRealtimeFailure[],
   );
   /**
+   * Creates an `IncompleteRealtimeScenarioError`.
    * @param fields The structured fields of the error.
    */
   constructor(fields: {
@@ -370,6 +376,7 @@ export class ScriptedRealtimeScenarioCancelledError extends Error {
   readonly pendingExpectations: readonly PendingRealtimeExpectation[];
 
   /**
+   * Creates a `ScriptedRealtimeScenarioCancelledError`.
    * @param pendingExpectations The expectations still waiting.
    * @param options `cause`: the signal's abort reason.
    */
@@ -378,6 +385,7 @@ export class ScriptedRealtimeScenarioCancelledError extends Error {
     options?: { cause?: unknown },
   );
   /**
+   * Creates a `ScriptedRealtimeScenarioCancelledError`.
    * @param fields The structured fields of the error.
    * @param options `cause`: the signal's abort reason.
    */
@@ -434,10 +442,12 @@ export class RealtimeTransportNotClosedError extends Error {
   readonly status: Status;
 
   /**
+   * Creates a `RealtimeTransportNotClosedError`.
    * @param status The status found.
    */
   constructor(status: Status);
   /**
+   * Creates a `RealtimeTransportNotClosedError`.
    * @param fields The structured fields of the error.
    */
   constructor(fields: { status: Status });
@@ -513,6 +523,7 @@ export class ScriptedRealtimeConnectionSupersededError extends Error {
   readonly supersededBy: RealtimeSupersedingOperation | undefined;
 
   /**
+   * Creates a `ScriptedRealtimeConnectionSupersededError`.
    * @param fields `supersededBy`: the operation that replaced the connect.
    */
   constructor(
@@ -693,6 +704,7 @@ export class InvalidRealtimeScenarioInputError extends Error {
     | undefined;
 
   /**
+   * Creates an `InvalidRealtimeScenarioInputError`.
    * @param fields The structured fields; with `message`, the message is
    *   used verbatim and `issue` defaults to `reason`.
    * @param options `cause`: the error thrown while reading the input.

@@ -174,6 +174,7 @@ export class RealtimeFaultInjector {
   #delayed: Set<number> = new Set();
 
   /**
+   * Creates a `RealtimeFaultInjector`.
    * @param transport The transport to deliver to.
    * @param faults Validated faults.
    * @param clock The virtual clock for delays.

@@ -87,6 +87,7 @@ export class InvalidRealtimeSpecError extends Error {
   readonly suggestion: string | undefined;
 
   /**
+   * Creates an `InvalidRealtimeSpecError`.
    * @param fields The structured fields of the error.
    */
   constructor(fields: {
@@ -145,6 +146,7 @@ export class RealtimeToolApprovalAssertionError extends Error {
   readonly actualDecision: 'approved' | 'rejected' | 'none';
 
   /**
+   * Creates a `RealtimeToolApprovalAssertionError`.
    * @param fields The structured fields of the error.
    */
   constructor(fields: {
@@ -200,6 +202,7 @@ export class RealtimeHandoffAssertionError extends Error {
   readonly handoffs: readonly string[];
 
   /**
+   * Creates a `RealtimeHandoffAssertionError`.
    * @param fields The structured fields of the error.
    */
   constructor(fields: {
@@ -249,6 +252,7 @@ export class RealtimeTruncationAssertionError extends Error {
   readonly transcript: string | undefined;
 
   /**
+   * Creates a `RealtimeTruncationAssertionError`.
    * @param fields The structured fields of the error.
    */
   constructor(fields: {
@@ -302,6 +306,7 @@ export class RealtimeCallAfterCloseError extends Error {
   readonly closeIndex: number;
 
   /**
+   * Creates a `RealtimeCallAfterCloseError`.
    * @param fields The structured fields of the error.
    */
   constructor(

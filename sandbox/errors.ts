@@ -45,6 +45,7 @@ export class UnexpectedSandboxCallError extends Error {
   readonly remainingSteps: number;
 
   /**
+   * Creates an `UnexpectedSandboxCallError`.
    * @param fields The structured fields of the error (the SDK testing
    * module's form; `expectedMethod` may be left out when the script ended).
    */
@@ -114,6 +115,7 @@ export class SandboxCallMatcherError extends Error {
   readonly matcherResult: 'false' | 'threw';
 
   /**
+   * Creates a `SandboxCallMatcherError`.
    * @param call The rejected recorded call (`{ index, method, args }`, the
    * SDK testing module's form), or the fields `{ callIndex, method }`.
    * @param options `matcherResult` (`'false'` unless given) and, for
@@ -177,6 +179,7 @@ export class UnconsumedSandboxStepsError extends Error {
   readonly pendingMethods: readonly string[];
 
   /**
+   * Creates an `UnconsumedSandboxStepsError`.
    * @param pending The methods of the steps left (the SDK testing module's
    * form; `remainingSteps` is their count), or the fields
    * `{ remainingSteps, pendingMethods }`.
@@ -538,6 +541,7 @@ export class InvalidScriptedSandboxStepError extends Error {
   readonly suggestion: string | undefined;
 
   /**
+   * Creates an `InvalidScriptedSandboxStepError`.
    * @param fields The structured fields; see
    * {@link InvalidScriptedSandboxStepFields}.
    * @param options `cause`: the error thrown while reading the input.
