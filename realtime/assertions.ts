@@ -16,8 +16,12 @@ import {
 } from './spec_errors.ts';
 import { specError } from './_spec.ts';
 
+/**
+ * A `RealtimeSession` of any context type: what {@link watchSession} and the
+ * session assertions accept.
+ */
 // deno-lint-ignore no-explicit-any
-type AnySession = RealtimeSession<any>;
+export type AnyRealtimeSession = RealtimeSession<any>;
 // deno-lint-ignore no-explicit-any
 type Listener = (...args: any[]) => void;
 
@@ -91,7 +95,7 @@ export interface ObservedInterruption {
  */
 export class RealtimeSessionWatcher {
   /** The watched session. */
-  readonly session: AnySession;
+  readonly session: AnyRealtimeSession;
   #approvals: ObservedApproval[] = [];
   #handoffs: { from: string; to: string }[] = [];
   #interruptions: ObservedInterruption[] = [];
@@ -103,7 +107,7 @@ export class RealtimeSessionWatcher {
    * Creates a `RealtimeSessionWatcher`.
    * @param session The session to watch.
    */
-  constructor(session: AnySession) {
+  constructor(session: AnyRealtimeSession) {
     this.session = session;
     const on = (type: string, listener: Listener): void => {
       const emitter = session as unknown as {
@@ -225,7 +229,9 @@ function describeApproval(request: unknown): ObservedApproval {
  * watchSession(session).stop();
  * ```
  */
-export function watchSession(session: AnySession): RealtimeSessionWatcher {
+export function watchSession(
+  session: AnyRealtimeSession,
+): RealtimeSessionWatcher {
   let ok = false;
   try {
     ok = typeof session?.on === 'function' &&
@@ -246,13 +252,15 @@ export function watchSession(session: AnySession): RealtimeSessionWatcher {
   return new RealtimeSessionWatcher(session);
 }
 
-function recordedCalls(session: AnySession): readonly RecordedRealtimeCall[] {
+function recordedCalls(
+  session: AnyRealtimeSession,
+): readonly RecordedRealtimeCall[] {
   const calls = (session.transport as { calls?: unknown }).calls;
   return Array.isArray(calls) ? calls as RecordedRealtimeCall[] : [];
 }
 
 function decisionOf(
-  session: AnySession,
+  session: AnyRealtimeSession,
   approval: ObservedApproval,
   calls: readonly RecordedRealtimeCall[],
 ): 'approved' | 'rejected' | 'none' {

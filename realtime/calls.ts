@@ -6,13 +6,32 @@
  * @module
  */
 import type {
+  RealtimeTransportEventTypes,
   RealtimeTransportLayer,
   RealtimeTransportLayerConnectOptions,
 } from '@openai/agents-realtime';
 import { setOwn, snapshot } from '../_internal/snapshot.ts';
 
-/** Members of the transport that belong to its event emitter. */
-type EmitterMember = 'on' | 'off' | 'once' | 'emit';
+/**
+ * Members of the SDK's `RealtimeTransportLayer` that belong to its event
+ * emitter rather than to its outbound methods.
+ */
+export type RealtimeTransportEmitterMember = 'on' | 'off' | 'once' | 'emit';
+
+/**
+ * The connection status of a Realtime transport, as the SDK's
+ * `RealtimeTransportLayer['status']` spells it (`'connected'`,
+ * `'disconnected'`, ...).
+ */
+export type RealtimeTransportStatus = RealtimeTransportLayer['status'];
+
+/**
+ * A listener for the transport event `K`: it receives that event's arguments
+ * as the SDK's `RealtimeTransportEventTypes` declares them.
+ */
+export type RealtimeTransportListener<
+  K extends keyof RealtimeTransportEventTypes,
+> = (...args: RealtimeTransportEventTypes[K]) => void;
 
 /**
  * The name of an outbound method of the SDK's `RealtimeTransportLayer`
@@ -38,7 +57,7 @@ export type RealtimeTransportMethod = Exclude<
     > extends (...args: never[]) => unknown ? K
       : never;
   }[keyof RealtimeTransportLayer],
-  EmitterMember
+  RealtimeTransportEmitterMember
 >;
 
 /**

@@ -5,7 +5,6 @@
  *
  * @module
  */
-import type { RealtimeTransportLayer } from '@openai/agents-realtime';
 import { describe, listNames, plural, quote } from '../_internal/format.ts';
 import {
   incompleteMessage,
@@ -16,15 +15,13 @@ import type {
   PendingRealtimeExpectation,
   PendingRealtimeFailure,
   RealtimeTransportMethod,
+  RealtimeTransportStatus,
   RecordedRealtimeCall,
   RecordedRealtimeTransportCall,
 } from './calls.ts';
 
 /** The options of `runScenario()`, by name. */
-type RealtimeScenarioOptionKey = 'scenario' | 'exercise' | 'signal';
-
-/** The status of a Realtime transport, as the SDK declares it. */
-type Status = RealtimeTransportLayer['status'];
+export type RealtimeScenarioOptionKey = 'scenario' | 'exercise' | 'signal';
 
 function freezeItems<T extends object>(items: readonly T[]): readonly T[] {
   return Object.freeze(items.map((item) => Object.freeze({ ...item })));
@@ -439,19 +436,21 @@ export class ScriptedRealtimeScenarioCancelledError extends Error {
  */
 export class RealtimeTransportNotClosedError extends Error {
   /** The transport's status when it was checked. */
-  readonly status: Status;
+  readonly status: RealtimeTransportStatus;
 
   /**
    * Creates a `RealtimeTransportNotClosedError`.
    * @param status The status found.
    */
-  constructor(status: Status);
+  constructor(status: RealtimeTransportStatus);
   /**
    * Creates a `RealtimeTransportNotClosedError`.
    * @param fields The structured fields of the error.
    */
-  constructor(fields: { status: Status });
-  constructor(first: Status | { status: Status }) {
+  constructor(fields: { status: RealtimeTransportStatus });
+  constructor(
+    first: RealtimeTransportStatus | { status: RealtimeTransportStatus },
+  ) {
     const status = typeof first === 'object' && first !== null
       ? first.status
       : first;

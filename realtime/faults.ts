@@ -13,8 +13,6 @@ import type { VirtualClock } from './clock.ts';
 import { readArray, readRecord, specError } from './_spec.ts';
 import { type Fault, maxWindow, readFault } from './_fault_specs.ts';
 
-type Events = RealtimeTransportEventTypes;
-
 /**
  * Which event a fault applies to: the `nth` (1-based, default 1)
  * occurrence of the inbound event named `event`, counted among the events
@@ -119,7 +117,10 @@ export interface RealtimeFaultRecord {
 /** The transport surface an injector needs (the transport has it). */
 export interface RealtimeFaultTransport {
   /** Delivers an inbound event. */
-  emit<K extends keyof Events>(type: K, ...args: Events[K]): boolean;
+  emit<K extends keyof RealtimeTransportEventTypes>(
+    type: K,
+    ...args: RealtimeTransportEventTypes[K]
+  ): boolean;
   /** Simulates the remote end closing. */
   disconnect(error?: unknown): void;
   /** The connection status. */
@@ -242,7 +243,10 @@ export class RealtimeFaultInjector {
    * @param args The event's arguments.
    * @returns Whether the event was delivered now (and had listeners).
    */
-  emit = <K extends keyof Events>(type: K, ...args: Events[K]): boolean => {
+  emit = <K extends keyof RealtimeTransportEventTypes>(
+    type: K,
+    ...args: RealtimeTransportEventTypes[K]
+  ): boolean => {
     const name = String(type);
     const sequence = this.#sequence++;
     const pending: Pending = { type: name, args, sequence };

@@ -32,9 +32,12 @@ export {
   type RealtimeCallData,
   type RealtimeCallMatcher,
   type RealtimeTransportCallFor,
+  type RealtimeTransportEmitterMember,
+  type RealtimeTransportListener,
   type RealtimeTransportMethod,
   realtimeTransportMethods,
   type RealtimeTransportParameters,
+  type RealtimeTransportStatus,
   type RecordedConnectOptions,
   type RecordedRealtimeCall,
   type RecordedRealtimeTransportCall,
@@ -45,6 +48,7 @@ export {
   type InvalidRealtimeScenarioInputIssue,
   type InvalidRealtimeScenarioInputReason,
   RealtimeCallMatcherError,
+  type RealtimeScenarioOptionKey,
   type RealtimeSupersedingOperation,
   RealtimeTransportNotClosedError,
   ScriptedRealtimeConnectionSupersededError,
@@ -62,6 +66,7 @@ export { ScriptedRealtimeTransport } from './scripted_transport.ts';
 // --- Realtime simulation (issue #16): turn builders, virtual clock, inbound
 // faults and session assertions. Additive; kept apart for an easy merge.
 export {
+  type AnyRealtimeSession,
   assertHandoff,
   assertHistoryMatchesHeard,
   assertNoCallAfterClose,

@@ -12,7 +12,7 @@ import type {
 import { snapshot } from '../_internal/snapshot.ts';
 import { stateSlot } from '../_internal/state.ts';
 import { recordAudioCall } from './_audio.ts';
-import { Connection, type Status } from './_connection.ts';
+import { Connection } from './_connection.ts';
 import { ListenerRegistry } from './_emitter.ts';
 import {
   readScenarioOptions,
@@ -31,8 +31,10 @@ import {
 import {
   type RealtimeCallData,
   type RealtimeCallMatcher,
+  type RealtimeTransportListener,
   type RealtimeTransportMethod,
   type RealtimeTransportParameters,
+  type RealtimeTransportStatus,
   recordConnectOptions,
   type RecordedRealtimeCall,
 } from './calls.ts';
@@ -44,9 +46,6 @@ import type {
   RealtimeScenarioContext,
   RealtimeScenarioOptions,
 } from './scenario.ts';
-
-type Events = RealtimeTransportEventTypes;
-type Listener<K extends keyof Events> = (...args: Events[K]) => void;
 
 /** Everything a transport holds, kept off `#private` so proxies work. */
 interface TransportState {
@@ -170,7 +169,7 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    *
    * @returns The current status.
    */
-  get status(): Status {
+  get status(): RealtimeTransportStatus {
     return slot.of(this).connection.status;
   }
 
@@ -179,7 +178,7 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    *
    * @param status The new status.
    */
-  set status(status: Status) {
+  set status(status: RealtimeTransportStatus) {
     slot.of(this).connection.status = status;
   }
 
@@ -219,7 +218,10 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    * @returns This transport.
    * @throws {InvalidRealtimeScenarioInputError} When `listener` is not a function.
    */
-  on<K extends keyof Events>(type: K, listener: Listener<K>): this {
+  on<K extends keyof RealtimeTransportEventTypes>(
+    type: K,
+    listener: RealtimeTransportListener<K>,
+  ): this {
     requireListener('on', listener);
     slot.of(this).events.add(type, listener);
     return this;
@@ -233,7 +235,10 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    * @returns This transport.
    * @throws {InvalidRealtimeScenarioInputError} When `listener` is not a function.
    */
-  once<K extends keyof Events>(type: K, listener: Listener<K>): this {
+  once<K extends keyof RealtimeTransportEventTypes>(
+    type: K,
+    listener: RealtimeTransportListener<K>,
+  ): this {
     requireListener('once', listener);
     slot.of(this).events.addOnce(type, listener);
     return this;
@@ -246,7 +251,10 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    * @param listener The listener given to `on` or `once`.
    * @returns This transport.
    */
-  off<K extends keyof Events>(type: K, listener: Listener<K>): this {
+  off<K extends keyof RealtimeTransportEventTypes>(
+    type: K,
+    listener: RealtimeTransportListener<K>,
+  ): this {
     slot.of(this).events.remove(type, listener);
     return this;
   }
@@ -270,7 +278,10 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    * assert.equal(interrupted, 1);
    * ```
    */
-  emit<K extends keyof Events>(type: K, ...args: Events[K]): boolean {
+  emit<K extends keyof RealtimeTransportEventTypes>(
+    type: K,
+    ...args: RealtimeTransportEventTypes[K]
+  ): boolean {
     return slot.of(this).events.emit(type, args);
   }
 
@@ -703,7 +714,7 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    * @returns The plain data.
    */
   toJSON(): {
-    status: Status;
+    status: RealtimeTransportStatus;
     muted: boolean | null;
     calls: readonly RecordedRealtimeCall[];
   } {

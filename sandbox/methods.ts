@@ -7,8 +7,12 @@
  */
 import type { SandboxSession } from '@openai/agents-core/sandbox';
 
+/**
+ * Any function: the shape a `SandboxSession` member must have to count as a
+ * {@link SandboxMethod}.
+ */
 // deno-lint-ignore no-explicit-any
-type AnyFunction = (...args: any[]) => any;
+export type SandboxAnyFunction = (...args: any[]) => any;
 
 /**
  * Every method name of the SDK's `SandboxSession` interface (everything but
@@ -23,7 +27,7 @@ type AnyFunction = (...args: any[]) => any;
  */
 export type SandboxMethod = {
   [K in keyof SandboxSession]-?: NonNullable<SandboxSession[K]> extends
-    AnyFunction ? K : never;
+    SandboxAnyFunction ? K : never;
 }[keyof SandboxSession];
 
 /**
@@ -39,10 +43,10 @@ export type SandboxMethod = {
  */
 export type ScriptedSandboxMethod = SandboxMethod;
 
-/** The function type of one session method. */
-type MethodFunction<M extends SandboxMethod> = Extract<
+/** The function type of the `SandboxSession` method `M`. */
+export type SandboxMethodFunction<M extends SandboxMethod> = Extract<
   NonNullable<SandboxSession[M]>,
-  AnyFunction
+  SandboxAnyFunction
 >;
 
 /**
@@ -56,7 +60,7 @@ type MethodFunction<M extends SandboxMethod> = Extract<
  * ```
  */
 export type SandboxMethodArgs<M extends SandboxMethod> = Parameters<
-  MethodFunction<M>
+  SandboxMethodFunction<M>
 >;
 
 /**
@@ -71,7 +75,7 @@ export type SandboxMethodArgs<M extends SandboxMethod> = Parameters<
  * ```
  */
 export type SandboxMethodResult<M extends SandboxMethod> = Awaited<
-  ReturnType<MethodFunction<M>>
+  ReturnType<SandboxMethodFunction<M>>
 >;
 
 /**
@@ -86,7 +90,7 @@ export type SandboxMethodResult<M extends SandboxMethod> = Awaited<
  * ```
  */
 export type SyncSandboxMethod = {
-  [M in SandboxMethod]: ReturnType<MethodFunction<M>> extends
+  [M in SandboxMethod]: ReturnType<SandboxMethodFunction<M>> extends
     PromiseLike<unknown> ? never : M;
 }[SandboxMethod];
 

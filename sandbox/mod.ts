@@ -35,9 +35,11 @@ export type {
 } from './steps.ts';
 export type {
   RecordedSandboxCall,
+  SandboxAnyFunction,
   SandboxCall,
   SandboxMethod,
   SandboxMethodArgs,
+  SandboxMethodFunction,
   SandboxMethodResult,
   ScriptedSandboxCallFor,
   ScriptedSandboxMethod,
