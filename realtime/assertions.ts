@@ -19,6 +19,21 @@ import { specError } from './_spec.ts';
 /**
  * A `RealtimeSession` of any context type: what {@link watchSession} and the
  * session assertions accept.
+ *
+ * @example
+ * ```ts
+ * import { RealtimeAgent, RealtimeSession } from '@openai/agents/realtime';
+ * import {
+ *   type AnyRealtimeSession,
+ *   ScriptedRealtimeTransport,
+ * } from '@scripted/agents/realtime';
+ *
+ * const session: AnyRealtimeSession = new RealtimeSession(
+ *   new RealtimeAgent({ name: 'Assistant' }),
+ *   { transport: new ScriptedRealtimeTransport() },
+ * );
+ * console.log(session.transport instanceof ScriptedRealtimeTransport);
+ * ```
  */
 // deno-lint-ignore no-explicit-any
 export type AnyRealtimeSession = RealtimeSession<any>;

@@ -15,6 +15,13 @@ import { setOwn, snapshot } from '../_internal/snapshot.ts';
 /**
  * Members of the SDK's `RealtimeTransportLayer` that belong to its event
  * emitter rather than to its outbound methods.
+ *
+ * @example
+ * ```ts
+ * import type { RealtimeTransportEmitterMember } from '@scripted/agents/realtime';
+ *
+ * const member: RealtimeTransportEmitterMember = 'emit';
+ * ```
  */
 export type RealtimeTransportEmitterMember = 'on' | 'off' | 'once' | 'emit';
 
@@ -22,12 +29,28 @@ export type RealtimeTransportEmitterMember = 'on' | 'off' | 'once' | 'emit';
  * The connection status of a Realtime transport, as the SDK's
  * `RealtimeTransportLayer['status']` spells it (`'connected'`,
  * `'disconnected'`, ...).
+ *
+ * @example
+ * ```ts
+ * import type { RealtimeTransportStatus } from '@scripted/agents/realtime';
+ *
+ * const status: RealtimeTransportStatus = 'disconnected';
+ * ```
  */
 export type RealtimeTransportStatus = RealtimeTransportLayer['status'];
 
 /**
  * A listener for the transport event `K`: it receives that event's arguments
  * as the SDK's `RealtimeTransportEventTypes` declares them.
+ *
+ * @example
+ * ```ts
+ * import type { RealtimeTransportListener } from '@scripted/agents/realtime';
+ *
+ * const onError: RealtimeTransportListener<'error'> = (event) => {
+ *   console.log(event.type);
+ * };
+ * ```
  */
 export type RealtimeTransportListener<
   K extends keyof RealtimeTransportEventTypes,

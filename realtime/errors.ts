@@ -20,7 +20,17 @@ import type {
   RecordedRealtimeTransportCall,
 } from './calls.ts';
 
-/** The options of `runScenario()`, by name. */
+/**
+ * The options of `runScenario()`, by name: what
+ * `InvalidRealtimeScenarioInputError.suggestion` can propose.
+ *
+ * @example
+ * ```ts
+ * import type { RealtimeScenarioOptionKey } from '@scripted/agents/realtime';
+ *
+ * const key: RealtimeScenarioOptionKey = 'scenario';
+ * ```
+ */
 export type RealtimeScenarioOptionKey = 'scenario' | 'exercise' | 'signal';
 
 function freezeItems<T extends object>(items: readonly T[]): readonly T[] {

@@ -10,6 +10,13 @@ import type { SandboxSession } from '@openai/agents-core/sandbox';
 /**
  * Any function: the shape a `SandboxSession` member must have to count as a
  * {@link SandboxMethod}.
+ *
+ * @example
+ * ```ts
+ * import type { SandboxAnyFunction } from '@scripted/agents';
+ *
+ * const fn: SandboxAnyFunction = () => 'done';
+ * ```
  */
 // deno-lint-ignore no-explicit-any
 export type SandboxAnyFunction = (...args: any[]) => any;
@@ -43,7 +50,16 @@ export type SandboxMethod = {
  */
 export type ScriptedSandboxMethod = SandboxMethod;
 
-/** The function type of the `SandboxSession` method `M`. */
+/**
+ * The function type of the `SandboxSession` method `M`.
+ *
+ * @example
+ * ```ts
+ * import type { SandboxMethodFunction } from '@scripted/agents';
+ *
+ * const supportsPty: SandboxMethodFunction<'supportsPty'> = () => false;
+ * ```
+ */
 export type SandboxMethodFunction<M extends SandboxMethod> = Extract<
   NonNullable<SandboxSession[M]>,
   SandboxAnyFunction
