@@ -57,6 +57,13 @@ const stages: Stage[] = [
     args: ['publish', '--dry-run', '--allow-dirty'],
   },
   {
+    // `deno doc --lint` on the `deno.json` entry points: every public symbol
+    // documented, no public signature naming an unexported type of ours.
+    name: 'doc-lint',
+    cmd: 'deno',
+    args: ['run', '--allow-all', 'scripts/doc_lint.ts'],
+  },
+  {
     // The strict type check of everything, JSDoc and Markdown examples
     // included, and of the guide's verbatim examples (see check.ts).
     name: 'check',
