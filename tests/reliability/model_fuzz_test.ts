@@ -18,41 +18,13 @@ import {
   materialize,
   mutatedRecord,
   type Outcome,
-  outcomeOf,
   proxyValue,
 } from '../_support/fuzz.ts';
+import { modelOutcome } from '../_support/model_outcome.ts';
 import { checkListOutcome, tag, type Tagged } from '../_support/verdicts.ts';
 
 const stepError = ['InvalidScriptedModelStepError'];
 
-const optionalStrings = ['path', 'received', 'suggestion'] as const;
-
-/**
- * `outcomeOf`, plus the error data model every rejection must have: an
- * `issue` string, `path`/`received`/`suggestion` strings or `undefined`, and
- * a message built from them.
- */
-function modelOutcome(
-  attempt: () => unknown,
-  names: readonly string[],
-): Outcome {
-  const result = outcomeOf(attempt, names);
-  if (!result.accepted) {
-    const error = result.error;
-    assert.equal(typeof error.issue, 'string');
-    for (const key of optionalStrings) {
-      assert(
-        error[key] === undefined || typeof error[key] === 'string',
-        `${key} is a string or undefined`,
-      );
-    }
-    assert.match(String(error.message), /^Invalid model step/);
-    if (typeof error.received === 'string' && error.issue !== 'unreadable') {
-      assert(String(error.message).includes(`, got ${error.received}`));
-    }
-  }
-  return result;
-}
 const made = (value: unknown): unknown => materialize(value);
 const is = (test: (value: unknown) => boolean) => (value: unknown): boolean =>
   test(materialize(value));
