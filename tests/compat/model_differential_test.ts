@@ -4,6 +4,7 @@
  * behavior, and through the `Model` interface (as the Runner calls it) where
  * it cannot. A check that differs on purpose names its `_deliberate.ts` id.
  */
+import { spy } from '../_support/spy.ts';
 import {
   Agent,
   type ModelRequest,
@@ -769,17 +770,8 @@ same(
 
 // --- Proxy --------------------------------------------------------------
 
-function spy<T extends object>(target: T, seen: string[]): T {
-  return new Proxy(target, {
-    get(inner, key, receiver) {
-      const value = Reflect.get(inner, key, receiver);
-      if (typeof value !== 'function') return value;
-      return function (this: unknown, ...args: unknown[]) {
-        seen.push(String(key));
-        return Reflect.apply(value, this, args);
-      };
-    },
-  });
+function spyOn<T extends object>(target: T, seen: string[]): T {
+  return spy(target, { call: (key) => seen.push(String(key)) });
 }
 
 differs(
@@ -790,7 +782,9 @@ differs(
     for (const wrap of ['transparent', 'spy'] as const) {
       const seen: string[] = [];
       const target = new t.ScriptedModel([[t.assistantMessage('hi')]]);
-      const model = wrap === 'spy' ? spy(target, seen) : new Proxy(target, {});
+      const model = wrap === 'spy'
+        ? spyOn(target, seen)
+        : new Proxy(target, {});
       const run = () => runner.run(new Agent({ name: 'A', model }), 'hi');
       if (impl.name === 'ours') {
         const result = await run();

@@ -7,6 +7,7 @@
  *
  * Every wait is bounded by an AbortSignal: a check that would hang fails.
  */
+import { spy } from '../_support/spy.ts';
 import { RealtimeAgent, RealtimeSession } from '@openai/agents/realtime';
 import assert from 'node:assert/strict';
 import { at } from '../_support/at.ts';
@@ -761,17 +762,8 @@ differs(
 
 // --- Proxy --------------------------------------------------------------
 
-function spy<T extends object>(target: T, seen: string[]): T {
-  return new Proxy(target, {
-    get(inner, key, receiver) {
-      const value = Reflect.get(inner, key, receiver);
-      if (typeof value !== 'function') return value;
-      return function (this: unknown, ...args: unknown[]) {
-        seen.push(String(key));
-        return Reflect.apply(value, this, args);
-      };
-    },
-  });
+function spyOn<T extends object>(target: T, seen: string[]): T {
+  return spy(target, { call: (key) => seen.push(String(key)) });
 }
 
 differs(
@@ -783,7 +775,7 @@ differs(
       const seen: string[] = [];
       const target = new r.ScriptedRealtimeTransport();
       const transport = wrap === 'spy'
-        ? spy(target, seen)
+        ? spyOn(target, seen)
         : new Proxy(target, {});
       const session = sessionOn(transport);
       const scenario = () =>

@@ -5,6 +5,7 @@
  * the runtime calls them) where it cannot. A check that differs on purpose
  * names its `_deliberate.ts` id.
  */
+import { spy } from '../_support/spy.ts';
 import { Runner } from '@openai/agents';
 import { Manifest, SandboxAgent, shell } from '@openai/agents/sandbox';
 import assert from 'node:assert/strict';
@@ -484,17 +485,8 @@ same(
 
 // --- Proxy --------------------------------------------------------------
 
-function spy<T extends object>(target: T, seen: string[]): T {
-  return new Proxy(target, {
-    get(inner, key, receiver) {
-      const value = Reflect.get(inner, key, receiver);
-      if (typeof value !== 'function') return value;
-      return function (this: unknown, ...args: unknown[]) {
-        seen.push(String(key));
-        return Reflect.apply(value, this, args);
-      };
-    },
-  });
+function spyOn<T extends object>(target: T, seen: string[]): T {
+  return spy(target, { call: (key) => seen.push(String(key)) });
 }
 
 same(
@@ -518,7 +510,7 @@ differs(
   async (impl) => {
     const t = impl.testing;
     const seen: string[] = [];
-    const session = spy(
+    const session = spyOn(
       t.scriptedSandboxSession([{ method: 'execCommand', result: '/w\n' }]),
       seen,
     );

@@ -1,3 +1,4 @@
+import { spy } from '../_support/spy.ts';
 import { Agent, type AgentOutputItem, tool } from '@openai/agents';
 import {
   assistantMessage,
@@ -111,16 +112,9 @@ test('autoModel works through a transparent Proxy and a spy that wraps functions
   for (const wrap of ['proxy', 'spy'] as const) {
     const model = autoModel({ seed: 7 });
     const seen: string[] = [];
-    const wrapped = wrap === 'proxy' ? new Proxy(model, {}) : new Proxy(model, {
-      get(target, key, receiver) {
-        const value = Reflect.get(target, key, receiver);
-        if (typeof value !== 'function') return value;
-        return function (this: unknown, ...args: unknown[]) {
-          seen.push(String(key));
-          return Reflect.apply(value, this, args);
-        };
-      },
-    });
+    const wrapped = wrap === 'proxy'
+      ? new Proxy(model, {})
+      : spy(model, { call: (key) => seen.push(String(key)) });
     const weather: unknown[] = [];
     const agent = new Agent({
       name: 'A',

@@ -3,6 +3,7 @@
  * `@openai/agents/testing`: proxy-safety, response ids and usage, responder
  * copies, abort checks before deferred stream steps, raw usage.
  */
+import { spy } from '../_support/spy.ts';
 import {
   Agent,
   type Model,
@@ -44,17 +45,13 @@ function script(): ScriptedModel {
 }
 
 /** A logging spy: every property read and method call goes through it. */
-function spy<T extends object>(target: T, log: string[]): T {
-  return new Proxy(target, {
-    get(t, property, receiver) {
-      const value = Reflect.get(t, property, receiver);
-      if (typeof property === 'string') log.push(`get ${property}`);
-      if (typeof value !== 'function') return value;
-      return function (this: unknown, ...args: unknown[]) {
-        if (typeof property === 'string') log.push(`call ${property}`);
-        // Called on the proxy, as a spy that keeps `this` does.
-        return Reflect.apply(value, this, args);
-      };
+function logged<T extends object>(target: T, log: string[]): T {
+  return spy(target, {
+    get: (key) => {
+      if (typeof key === 'string') log.push(`get ${key}`);
+    },
+    call: (key) => {
+      if (typeof key === 'string') log.push(`call ${key}`);
     },
   });
 }
@@ -83,7 +80,7 @@ test('ScriptedModel works through a transparent Proxy, in a real run, plain and 
 test("ScriptedModel works behind a logging spy used as the Agent's model, plain and streamed", async () => {
   for (const stream of [false, true]) {
     const log: string[] = [];
-    const model = spy(script(), log);
+    const model = logged(script(), log);
     const agent = new Agent({ name: 'W', model, tools: [weather] });
     const finalOutput = stream
       ? (await runStreamed(agent, 'Oslo?')).finalOutput

@@ -1,3 +1,4 @@
+import { spy } from '../_support/spy.ts';
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { RealtimeAgent, RealtimeSession } from '@openai/agents/realtime';
@@ -7,17 +8,12 @@ import {
 } from '@scripted/agents/realtime';
 
 /** A spy as users write them: every read logged, functions wrapped. */
-function spy<T extends object>(target: T, log: string[]): T {
-  return new Proxy(target, {
-    get(object, property, receiver) {
-      const value = Reflect.get(object, property, receiver);
-      if (typeof property === 'string') log.push(property);
-      if (typeof value !== 'function') return value;
-      return function (this: unknown, ...args: unknown[]): unknown {
-        log.push(`${String(property)}()`);
-        return Reflect.apply(value, this, args);
-      };
+function logged<T extends object>(target: T, log: string[]): T {
+  return spy(target, {
+    get: (key) => {
+      if (typeof key === 'string') log.push(key);
     },
+    call: (key) => log.push(`${String(key)}()`),
   });
 }
 
@@ -75,7 +71,7 @@ test('ScriptedRealtimeTransport works through a transparent Proxy in a RealtimeS
 test('ScriptedRealtimeTransport works through a logging spy Proxy in a RealtimeSession', async () => {
   const log: string[] = [];
   const target = new ScriptedRealtimeTransport();
-  await conversation(spy(target, log));
+  await conversation(logged(target, log));
   // The spy saw the session's calls and the test's reads.
   for (const name of ['connect()', 'sendMessage()', 'close()', 'calls']) {
     assert(log.includes(name), name);

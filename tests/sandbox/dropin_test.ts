@@ -3,6 +3,7 @@
 // as copies, matchers and responders free to mutate what they receive, and a
 // session that keeps working through a transparent Proxy or a spy, driven by
 // the real SandboxAgent runtime.
+import { spy } from '../_support/spy.ts';
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { Runner } from '@openai/agents';
@@ -169,16 +170,11 @@ test('scriptedSandboxSession works through a transparent Proxy in a SandboxAgent
 test('scriptedSandboxSession works through a logging spy and still reports drift', async () => {
   const log: string[] = [];
   const spyOn = <T extends object>(target: T): T =>
-    new Proxy(target, {
-      get(t, property, receiver) {
-        const value = Reflect.get(t, property, receiver);
-        if (typeof property === 'string') log.push(`get ${property}`);
-        if (typeof value !== 'function') return value;
-        return function (this: unknown, ...args: unknown[]) {
-          log.push(`call ${String(property)}`);
-          return Reflect.apply(value, this, args);
-        };
+    spy(target, {
+      get: (key) => {
+        if (typeof key === 'string') log.push(`get ${key}`);
       },
+      call: (key) => log.push(`call ${String(key)}`),
     });
   const sandbox = spyOn(scriptedSandboxSession([
     { method: 'supportsPty', result: false },
