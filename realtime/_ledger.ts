@@ -11,6 +11,7 @@ import { isError, runMatcher } from '../_internal/matcher.ts';
 import { CallLog, FirstMismatch } from '../_internal/recording.ts';
 import { detachedCopy } from '../_internal/snapshot.ts';
 import { noop } from '../_internal/thenable.ts';
+import type { RealtimeFaultRecord } from './faults.ts';
 import type {
   PendingRealtimeExpectation,
   PendingRealtimeFailure,
@@ -54,11 +55,13 @@ export interface LedgerWatcher {
  * @param call The call.
  * @param pending How many expectations were pending at the call, this one
  *   included.
+ * @param injectedFaults The faults injected so far, for the error.
  */
 function mismatchOf(
   expectation: Pick<Expectation, 'method' | 'matcher'>,
   call: RecordedRealtimeCall,
   pending: number,
+  injectedFaults: readonly RealtimeFaultRecord[],
 ): unknown {
   if (expectation.method !== call.method) {
     return new UnexpectedRealtimeCallError({
@@ -66,6 +69,7 @@ function mismatchOf(
       expectedMethod: expectation.method,
       actualMethod: call.method,
       remainingExpectations: pending,
+      injectedFaults,
     });
   }
   if (expectation.matcher === undefined) return undefined;
@@ -73,7 +77,11 @@ function mismatchOf(
   // the caller, and never throw on a frozen object.
   const verdict = runMatcher(expectation.matcher, [detachedCopy(call)]);
   if (verdict.kind === 'pass') return undefined;
-  const fields = { callIndex: call.index, actualMethod: call.method };
+  const fields = {
+    callIndex: call.index,
+    actualMethod: call.method,
+    injectedFaults,
+  };
   switch (verdict.kind) {
     case 'rejected':
       return new RealtimeCallMatcherError({
@@ -111,6 +119,7 @@ export class CallLedger {
   #waiting: Expectation[] = [];
   #waitHead = 0;
   #failures: Failure[] = [];
+  #faults: RealtimeFaultRecord[] = [];
 
   /** How many calls were recorded. */
   get count(): number {
@@ -124,6 +133,26 @@ export class CallLedger {
    */
   view(): readonly RecordedRealtimeCall[] {
     return this.#log.view();
+  }
+
+  /**
+   * Records a fault injected into the inbound events, placed among the
+   * calls by how many were recorded before it.
+   *
+   * @param build Makes the fault's record, given that count.
+   * @returns The record.
+   */
+  noteFault(
+    build: (afterCall: number) => RealtimeFaultRecord,
+  ): RealtimeFaultRecord {
+    const record = build(this.#log.count);
+    this.#faults.push(record);
+    return record;
+  }
+
+  /** @returns Every fault injected so far, in order, as a frozen list. */
+  faults(): readonly RealtimeFaultRecord[] {
+    return Object.freeze([...this.#faults]);
   }
 
   /**
@@ -149,7 +178,7 @@ export class CallLedger {
       waiting.length = 0;
       this.#waitHead = 0;
     }
-    const mismatch = mismatchOf(expectation, call, pending);
+    const mismatch = mismatchOf(expectation, call, pending, this.#faults);
     if (mismatch === undefined) {
       expectation.resolve(call);
       return failure;
@@ -179,7 +208,12 @@ export class CallLedger {
         held.length = 0;
         this.#heldHead = 0;
       }
-      const mismatch = mismatchOf({ method, matcher }, call, 1);
+      const mismatch = mismatchOf(
+        { method, matcher },
+        call,
+        1,
+        this.#faults,
+      );
       if (mismatch === undefined) return Promise.resolve(call);
       const rejected = Promise.reject(mismatch);
       rejected.catch(noop);
@@ -258,6 +292,7 @@ export class CallLedger {
       unconsumedCalls: this.#held.slice(this.#heldHead),
       pendingExpectations: this.pendingExpectations(),
       pendingFailures: this.pendingFailures(),
+      injectedFaults: this.faults(),
     });
   }
 

@@ -71,7 +71,10 @@ export async function runRealtimeScenario<R>(
   const { transport, signal } = run;
   if (signal?.aborted) {
     throw new ScriptedRealtimeScenarioCancelledError(
-      ledger.pendingExpectations(),
+      {
+        pendingExpectations: ledger.pendingExpectations(),
+        injectedFaults: ledger.faults(),
+      },
       { cause: signal.reason },
     );
   }
@@ -123,7 +126,10 @@ export async function runRealtimeScenario<R>(
   const onAbort = (): void => {
     fail(
       new ScriptedRealtimeScenarioCancelledError(
-        ledger.pendingExpectations(),
+        {
+          pendingExpectations: ledger.pendingExpectations(),
+          injectedFaults: ledger.faults(),
+        },
         { cause: signal?.reason },
       ),
     );

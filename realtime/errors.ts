@@ -19,6 +19,7 @@ import type {
   RecordedRealtimeCall,
   RecordedRealtimeTransportCall,
 } from './calls.ts';
+import type { RealtimeFaultRecord } from './faults.ts';
 
 /**
  * The options of `runScenario()`, by name: what
@@ -35,6 +36,35 @@ export type RealtimeScenarioOptionKey = 'scenario' | 'exercise' | 'signal';
 
 function freezeItems<T extends object>(items: readonly T[]): readonly T[] {
   return Object.freeze(items.map((item) => Object.freeze({ ...item })));
+}
+
+/** The injected faults as an error field: a frozen copy, empty for none. */
+function faultsField(
+  faults: readonly RealtimeFaultRecord[] | undefined,
+): readonly RealtimeFaultRecord[] {
+  return Object.freeze([...(faults ?? [])]);
+}
+
+/**
+ * What was done to the inbound events, for a message: `2 injected faults:
+ * dropped "audio" (faults[0], after 3 calls), ...`; `undefined` for none.
+ */
+function faultsDetail(
+  faults: readonly RealtimeFaultRecord[],
+): string | undefined {
+  if (faults.length === 0) return undefined;
+  const limit = 5;
+  const shown = faults.slice(0, limit).map((record) =>
+    `${record.action} ${quote(record.event)} (faults[${record.fault}]${
+      record.afterCall === undefined
+        ? ''
+        : `, after ${plural(record.afterCall, 'call')}`
+    })`
+  );
+  const more = faults.length - shown.length;
+  return `${plural(faults.length, 'injected fault')}: ${shown.join(', ')}${
+    more > 0 ? ` and ${more} more` : ''
+  }`;
 }
 
 /** Whether `value` is a record with a numeric `callIndex` (our rich form). */
@@ -83,6 +113,13 @@ export class UnexpectedRealtimeCallError extends Error {
    * failed included (at least 1; 1 in the SDK module's form).
    */
   readonly remainingExpectations: number;
+  /**
+   * The faults `injectFaults()` had injected into this transport's inbound
+   * events when the error was raised, in order (empty without faults), so
+   * the failure shows what was done to the event stream; also in the
+   * message.
+   */
+  readonly injectedFaults: readonly RealtimeFaultRecord[];
 
   /**
    * Creates an `UnexpectedRealtimeCallError`.
@@ -102,6 +139,7 @@ export class UnexpectedRealtimeCallError extends Error {
     expectedMethod: RealtimeTransportMethod;
     actualMethod: string;
     remainingExpectations?: number;
+    injectedFaults?: readonly RealtimeFaultRecord[];
   });
   constructor(
     first: RealtimeTransportMethod | {
@@ -109,6 +147,7 @@ export class UnexpectedRealtimeCallError extends Error {
       expectedMethod: RealtimeTransportMethod;
       actualMethod: string;
       remainingExpectations?: number;
+      injectedFaults?: readonly RealtimeFaultRecord[];
     },
     actualCall?: RecordedRealtimeTransportCall,
   ) {
@@ -119,6 +158,10 @@ export class UnexpectedRealtimeCallError extends Error {
       remainingExpectations: 1,
     };
     const remaining = fields.remainingExpectations ?? 1;
+    const injectedFaults = faultsField(
+      (fields as { injectedFaults?: readonly RealtimeFaultRecord[] })
+        .injectedFaults,
+    );
     super(unexpectedCallMessage({
       double: 'realtime',
       callIndex: fields.callIndex,
@@ -126,12 +169,14 @@ export class UnexpectedRealtimeCallError extends Error {
       expected: fields.expectedMethod,
       remaining,
       unit: 'expectation',
+      detail: faultsDetail(injectedFaults),
     }));
     this.name = 'UnexpectedRealtimeCallError';
     this.callIndex = fields.callIndex;
     this.expectedMethod = fields.expectedMethod;
     this.actualMethod = fields.actualMethod;
     this.remainingExpectations = remaining;
+    this.injectedFaults = injectedFaults;
   }
 }
 
@@ -169,6 +214,13 @@ export class RealtimeCallMatcherError extends Error {
    * value that is not an error (kept as `cause`).
    */
   readonly matcherResult: 'false' | 'threw';
+  /**
+   * The faults `injectFaults()` had injected into this transport's inbound
+   * events when the error was raised, in order (empty without faults), so
+   * the failure shows what was done to the event stream; also in the
+   * message.
+   */
+  readonly injectedFaults: readonly RealtimeFaultRecord[];
 
   /**
    * Creates a `RealtimeCallMatcherError`.
@@ -190,6 +242,7 @@ export class RealtimeCallMatcherError extends Error {
       callIndex: number;
       actualMethod: string;
       matcherResult?: 'false' | 'threw';
+      injectedFaults?: readonly RealtimeFaultRecord[];
     },
     options?: { cause?: unknown },
   );
@@ -198,20 +251,24 @@ export class RealtimeCallMatcherError extends Error {
       callIndex: number;
       actualMethod: string;
       matcherResult?: 'false' | 'threw';
+      injectedFaults?: readonly RealtimeFaultRecord[];
     },
     options?: { matcherResult?: 'false' | 'threw'; cause?: unknown },
   ) {
     let callIndex: number;
     let actualMethod: string;
     let matcherResult: 'false' | 'threw' | undefined;
+    let injectedFaults: readonly RealtimeFaultRecord[] = faultsField(undefined);
     if (hasCallIndex(first)) {
       const fields = first as {
         actualMethod: string;
         matcherResult?: 'false' | 'threw';
+        injectedFaults?: readonly RealtimeFaultRecord[];
       };
       callIndex = first.callIndex;
       actualMethod = fields.actualMethod;
       matcherResult = fields.matcherResult;
+      injectedFaults = faultsField(fields.injectedFaults);
     } else {
       const call = first as RecordedRealtimeTransportCall | undefined;
       callIndex = call?.index ?? -1;
@@ -220,18 +277,20 @@ export class RealtimeCallMatcherError extends Error {
     }
     matcherResult ??= 'false';
     const hasCause = options !== undefined && 'cause' in options;
+    const detail = faultsDetail(injectedFaults);
     super(
       `Realtime call ${callIndex} to ${quote(actualMethod)} rejected: ${
         matcherResult === 'false'
           ? 'the matcher of its expectation returned false'
           : `the matcher of its expectation threw ${describe(options?.cause)}`
-      }`,
+      }${detail === undefined ? '' : `, ${detail}`}`,
       hasCause ? { cause: options.cause } : undefined,
     );
     this.name = 'RealtimeCallMatcherError';
     this.callIndex = callIndex;
     this.actualMethod = actualMethod;
     this.matcherResult = matcherResult;
+    this.injectedFaults = injectedFaults;
   }
 }
 
@@ -272,6 +331,13 @@ export class IncompleteRealtimeScenarioError extends Error {
    * in the order each method's first failure was registered.
    */
   readonly pendingFailures: readonly PendingRealtimeFailure[];
+  /**
+   * The faults `injectFaults()` had injected into this transport's inbound
+   * events when the error was raised, in order (empty without faults), so
+   * the failure shows what was done to the event stream; also in the
+   * message.
+   */
+  readonly injectedFaults: readonly RealtimeFaultRecord[];
 
   /**
    * Creates an `IncompleteRealtimeScenarioError`.
@@ -292,12 +358,14 @@ export class IncompleteRealtimeScenarioError extends Error {
     unconsumedCalls: readonly RecordedRealtimeTransportCall[];
     pendingExpectations: readonly PendingRealtimeExpectation[];
     pendingFailures: readonly PendingRealtimeFailure[];
+    injectedFaults?: readonly RealtimeFaultRecord[];
   });
   constructor(
     first: readonly RecordedRealtimeTransportCall[] | {
       unconsumedCalls: readonly RecordedRealtimeTransportCall[];
       pendingExpectations: readonly PendingRealtimeExpectation[];
       pendingFailures: readonly PendingRealtimeFailure[];
+      injectedFaults?: readonly RealtimeFaultRecord[];
     },
     pendingExpectations?: readonly PendingRealtimeExpectation[],
     pendingFailures?: readonly PendingRealtimeFailure[],
@@ -312,7 +380,12 @@ export class IncompleteRealtimeScenarioError extends Error {
         unconsumedCalls: readonly RecordedRealtimeTransportCall[];
         pendingExpectations: readonly PendingRealtimeExpectation[];
         pendingFailures: readonly PendingRealtimeFailure[];
+        injectedFaults?: readonly RealtimeFaultRecord[];
       };
+    const injectedFaults = faultsField(
+      (fields as { injectedFaults?: readonly RealtimeFaultRecord[] })
+        .injectedFaults,
+    );
     const calls = fields.unconsumedCalls;
     const expectations = fields.pendingExpectations;
     const failures = fields.pendingFailures;
@@ -332,13 +405,14 @@ export class IncompleteRealtimeScenarioError extends Error {
         names: expectations.map((pending) => pending.method),
       },
       { count: unused.length, noun: 'unused failure', names: unused },
-    ]));
+    ], faultsDetail(injectedFaults)));
     this.name = 'IncompleteRealtimeScenarioError';
     this.unconsumedCalls = Object.freeze([
       ...calls,
     ]) as readonly RecordedRealtimeCall[];
     this.pendingExpectations = freezeItems(fields.pendingExpectations);
     this.pendingFailures = freezeItems(failures);
+    this.injectedFaults = injectedFaults;
   }
 }
 
@@ -381,6 +455,13 @@ export class ScriptedRealtimeScenarioCancelledError extends Error {
     'scripted_realtime_scenario_cancelled';
   /** The expectations still waiting, in registration order. */
   readonly pendingExpectations: readonly PendingRealtimeExpectation[];
+  /**
+   * The faults `injectFaults()` had injected into this transport's inbound
+   * events when the error was raised, in order (empty without faults), so
+   * the failure shows what was done to the event stream; also in the
+   * message.
+   */
+  readonly injectedFaults: readonly RealtimeFaultRecord[];
 
   /**
    * Creates a `ScriptedRealtimeScenarioCancelledError`.
@@ -397,30 +478,43 @@ export class ScriptedRealtimeScenarioCancelledError extends Error {
    * @param options `cause`: the signal's abort reason.
    */
   constructor(
-    fields: { pendingExpectations: readonly PendingRealtimeExpectation[] },
+    fields: {
+      pendingExpectations: readonly PendingRealtimeExpectation[];
+      injectedFaults?: readonly RealtimeFaultRecord[];
+    },
     options?: { cause?: unknown },
   );
   constructor(
     first: readonly PendingRealtimeExpectation[] | {
       pendingExpectations: readonly PendingRealtimeExpectation[];
+      injectedFaults?: readonly RealtimeFaultRecord[];
     },
     options?: { cause?: unknown },
   ) {
-    const pending = Array.isArray(first)
-      ? first as readonly PendingRealtimeExpectation[]
-      : (first as {
+    const fields = Array.isArray(first)
+      ? { pendingExpectations: first as readonly PendingRealtimeExpectation[] }
+      : first as {
         pendingExpectations: readonly PendingRealtimeExpectation[];
-      })
-        .pendingExpectations;
+        injectedFaults?: readonly RealtimeFaultRecord[];
+      };
+    const pending = fields.pendingExpectations;
+    const injectedFaults = faultsField(
+      (fields as { injectedFaults?: readonly RealtimeFaultRecord[] })
+        .injectedFaults,
+    );
     const methods = pending.map((expectation) => expectation.method);
+    const detail = faultsDetail(injectedFaults);
     super(
       `Realtime scenario cancelled by its signal: ${
         plural(pending.length, 'pending expectation')
-      }${methods.length === 0 ? '' : ` (${listNames(methods)})`}`,
+      }${methods.length === 0 ? '' : ` (${listNames(methods)})`}${
+        detail === undefined ? '' : `, ${detail}`
+      }`,
       options,
     );
     this.name = 'AbortError';
     this.pendingExpectations = freezeItems(pending);
+    this.injectedFaults = injectedFaults;
   }
 }
 

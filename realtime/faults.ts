@@ -3,7 +3,9 @@
  * dropped, reordered within a window, or a disconnect in the middle of a
  * turn. An injector wraps the transport's `emit`; turn builders emit
  * through it like through the transport, and every injected fault is
- * logged so a failing test shows what was done to the event stream.
+ * recorded in the transport's records (`faults`, beside `calls`) and the
+ * injector's `log`, so a failing test shows what was done to the event
+ * stream.
  *
  * @module
  */
@@ -12,6 +14,7 @@ import type { RealtimeScenarioContext } from './scenario.ts';
 import type { VirtualClock } from './clock.ts';
 import { readArray, readRecord, specError } from './_spec.ts';
 import { type Fault, maxWindow, readFault } from './_fault_specs.ts';
+import { recordInjectedFault } from './scripted_transport.ts';
 
 /**
  * Which event a fault applies to: the `nth` (1-based, default 1)
@@ -93,6 +96,7 @@ export type RealtimeFaultAction =
  *   event: 'audio',
  *   sequence: 3,
  *   time: undefined,
+ *   afterCall: 1,
  * };
  * void record;
  * ```
@@ -112,6 +116,12 @@ export interface RealtimeFaultRecord {
   readonly sequence: number;
   /** The clock's virtual time, when the injector has a clock. */
   readonly time: number | undefined;
+  /**
+   * How many outbound calls the transport had recorded when the fault was
+   * injected: its place among `calls`. `undefined` when the transport is
+   * not a `ScriptedRealtimeTransport`.
+   */
+  readonly afterCall: number | undefined;
 }
 
 /** The transport surface an injector needs (the transport has it). */
@@ -354,23 +364,31 @@ export class RealtimeFaultInjector {
   }
 
   #record(fault: Fault, action: RealtimeFaultAction, pending: Pending): void {
-    this.#log.push(Object.freeze({
-      index: this.#log.length,
-      fault: fault.index,
-      kind: fault.kind,
-      action,
-      event: pending.type,
-      sequence: pending.sequence,
-      time: this.#clock?.now,
-    }));
+    const build = (afterCall: number | undefined): RealtimeFaultRecord =>
+      Object.freeze({
+        index: this.#log.length,
+        fault: fault.index,
+        kind: fault.kind,
+        action,
+        event: pending.type,
+        sequence: pending.sequence,
+        time: this.#clock?.now,
+        afterCall,
+      });
+    this.#log.push(
+      recordInjectedFault(this.#transport, build) ?? build(undefined),
+    );
   }
 }
 
 /**
  * Wraps a transport's inbound side in declarative faults. Each fault
  * fires once, at the `nth` occurrence of its event; every injection is
- * logged on the injector (`log`), since the transport's `calls` record
- * outbound calls only.
+ * recorded in the transport's `faults` (placed among its `calls` by
+ * `afterCall`), named by the transport's mismatch, incomplete and
+ * cancellation errors, and logged on the injector (`log`). A recording
+ * made with `recordRealtimeTransport()` holds no faults: it is what the
+ * real transport did; replay it and inject the same faults again.
  *
  * @param transport The scripted transport.
  * @param faults The faults, validated here.
@@ -398,6 +416,7 @@ export class RealtimeFaultInjector {
  * await clock.advance(250);
  * assert.equal(done, 1);
  * assert.deepEqual(faulty.log.map((r) => r.action), ['delayed', 'delivered-late']);
+ * assert.deepEqual(transport.faults, faulty.log);
  * clock.dispose();
  * ```
  */

@@ -46,6 +46,7 @@ import type {
   RealtimeScenarioContext,
   RealtimeScenarioOptions,
 } from './scenario.ts';
+import type { RealtimeFaultRecord } from './faults.ts';
 
 /** Everything a transport holds, kept off `#private` so proxies work. */
 interface TransportState {
@@ -76,6 +77,28 @@ function record<M extends RealtimeTransportMethod>(
       : { index, method, ...data } as RecordedRealtimeCall
   );
   if (failure !== undefined) throw failure;
+}
+
+/**
+ * Records a fault injected into `transport`'s inbound events beside its
+ * calls, when `transport` is a `ScriptedRealtimeTransport` (or a proxy of
+ * one). Private to the realtime folder (`faults.ts` calls it).
+ *
+ * @param transport The transport the injector emits through.
+ * @param build Makes the record, given how many calls were recorded.
+ * @returns The record, or `undefined` for another kind of transport.
+ */
+export function recordInjectedFault(
+  transport: object,
+  build: (afterCall: number) => RealtimeFaultRecord,
+): RealtimeFaultRecord | undefined {
+  let state: TransportState;
+  try {
+    state = slot.of(transport);
+  } catch {
+    return undefined;
+  }
+  return state.ledger.noteFault(build);
 }
 
 /**
@@ -208,6 +231,38 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    */
   get calls(): readonly RecordedRealtimeCall[] {
     return slot.of(this).ledger.view();
+  }
+
+  /**
+   * Every fault `injectFaults()` injected into this transport's inbound
+   * events, in the order injected, as frozen records (the injector's `log`
+   * holds the same records). `afterCall` places each among `calls`: the
+   * number of calls recorded before it. Mismatch, incomplete and
+   * cancellation errors carry them as `injectedFaults` and name them in
+   * their message. Empty unless faults were injected.
+   *
+   * @returns A frozen copy of the list.
+   * @example
+   * ```ts
+   * import assert from 'node:assert/strict';
+   * import {
+   *   injectFaults,
+   *   ScriptedRealtimeTransport,
+   * } from '@scripted/agents/realtime';
+   *
+   * const transport = new ScriptedRealtimeTransport();
+   * await transport.connect({ apiKey: 'test' });
+   * const faulty = injectFaults(transport, [{ kind: 'drop', event: 'audio_done' }]);
+   * faulty.emit('audio_done');
+   * assert.deepEqual(
+   *   transport.faults.map((f) => [f.action, f.event, f.afterCall]),
+   *   [['dropped', 'audio_done', 1]],
+   * );
+   * transport.close();
+   * ```
+   */
+  get faults(): readonly RealtimeFaultRecord[] {
+    return slot.of(this).ledger.faults();
   }
 
   /**
@@ -708,8 +763,9 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
   }
 
   /**
-   * A key-free JSON form (`status`, `muted`, `calls`), so serialising the
-   * transport cannot leak anything the recorded calls do not hold.
+   * A key-free JSON form (`status`, `muted`, `calls`, and `faults` once a
+   * fault was injected), so serialising the transport cannot leak anything
+   * the records do not hold.
    *
    * @returns The plain data.
    */
@@ -717,12 +773,15 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
     status: RealtimeTransportStatus;
     muted: boolean | null;
     calls: readonly RecordedRealtimeCall[];
+    faults?: readonly RealtimeFaultRecord[];
   } {
     const state = slot.of(this);
+    const faults = state.ledger.faults();
     return {
       status: state.connection.status,
       muted: state.muted,
       calls: this.calls,
+      ...(faults.length === 0 ? {} : { faults }),
     };
   }
 }

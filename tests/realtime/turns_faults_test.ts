@@ -2,7 +2,8 @@
  * Inbound faults against a real `RealtimeSession`: what the session does
  * when events are dropped, duplicated, delayed, reordered, or the
  * connection drops mid-turn and the app reconnects. Every injection is in
- * the injector's log.
+ * the transport's records (`faults`, placed among `calls`), in the
+ * failures the transport reports, and in the injector's log.
  */
 import assert from 'node:assert/strict';
 import { z } from 'zod';
@@ -10,11 +11,15 @@ import { RealtimeAgent, RealtimeSession, tool } from '@openai/agents/realtime';
 import {
   audioTurn,
   functionCallTurn,
+  IncompleteRealtimeScenarioError,
   injectFaults,
   InvalidRealtimeSpecError,
+  RealtimeCallMatcherError,
   type RealtimeFault,
+  ScriptedRealtimeScenarioCancelledError,
   ScriptedRealtimeTransport,
   textTurn,
+  UnexpectedRealtimeCallError,
   VirtualClock,
   watchSession,
 } from '@scripted/agents/realtime';
@@ -62,7 +67,10 @@ sanitizedTest(
       event: 'audio',
       sequence: 4,
       time: undefined,
+      afterCall: 1,
     }]);
+    // The same record is in the transport's records, after the connect.
+    assert.deepEqual(transport.faults, faulty.log);
     assert.deepEqual(faulty.unused, []);
     await close();
   },
@@ -351,3 +359,192 @@ sanitizedTest(
     }
   },
 );
+
+sanitizedTest(
+  'A dropped turn_done that stalls the app is named by the cancellation',
+  async () => {
+    const transport = new ScriptedRealtimeTransport();
+    const session = new RealtimeSession(new RealtimeAgent({ name: 'A' }), {
+      transport,
+    });
+    const faulty = injectFaults(transport, [
+      { kind: 'drop', event: 'turn_done' },
+    ]);
+    const controller = new AbortController();
+    const ended = createGate();
+    session.on('agent_end', () => ended.release());
+    try {
+      const error = await runFailing(transport.runScenario({
+        signal: controller.signal,
+        scenario: async (ctx) => {
+          await ctx.expectCall('connect');
+          await ctx.expectCall('sendMessage');
+          textTurn(faulty, { text: 'Never finished' });
+          const closed = ctx.expectCall('close');
+          // The app waits for agent_end, which the dropped turn_done was.
+          controller.abort(new Error('stalled'));
+          await closed;
+        },
+        exercise: async () => {
+          await session.connect({ apiKey: 'test' });
+          session.sendMessage('Hi');
+          await ended.promise;
+          session.close();
+        },
+      }));
+      assert(error instanceof ScriptedRealtimeScenarioCancelledError);
+      assert.deepEqual(error.pendingExpectations, [
+        { order: 3, method: 'close' },
+      ]);
+      assert.deepEqual(error.injectedFaults, transport.faults);
+      assert.deepEqual(
+        transport.faults.map((f) => [f.action, f.event, f.afterCall]),
+        [['dropped', 'turn_done', 2]],
+      );
+      assert.equal(
+        error.message,
+        'Realtime scenario cancelled by its signal: 1 pending expectation ' +
+          '("close"), 1 injected fault: dropped "turn_done" ' +
+          '(faults[0], after 2 calls)',
+      );
+    } finally {
+      ended.release();
+      session.close();
+    }
+  },
+);
+
+sanitizedTest(
+  'A duplicated turn_done that makes the app answer twice is named by assertComplete',
+  async () => {
+    const { transport, session, close } = await connected();
+    session.on('agent_end', () => session.sendMessage('Thanks'));
+    const faulty = injectFaults(transport, [
+      { kind: 'duplicate', event: 'turn_done' },
+    ]);
+    textTurn(faulty, { text: 'Done.' });
+    await transport.expectCall('sendMessage');
+    assert.throws(() => transport.assertComplete(), (error) => {
+      assert(error instanceof IncompleteRealtimeScenarioError);
+      assert.deepEqual(error.unconsumedCalls.map((c) => c.method), [
+        'sendMessage',
+      ]);
+      assert.deepEqual(error.injectedFaults, transport.faults);
+      assert.equal(
+        error.message,
+        'Incomplete realtime scenario: 1 unconsumed call left ' +
+          '("sendMessage"), 1 injected fault: duplicated "turn_done" ' +
+          // The original turn_done went first; its answer is call 1.
+          '(faults[0], after 2 calls)',
+      );
+      return true;
+    });
+    await transport.expectCall('sendMessage');
+    await close();
+  },
+);
+
+sanitizedTest(
+  'Mismatch errors name the faults injected before the call',
+  async () => {
+    const transport = new ScriptedRealtimeTransport();
+    await transport.connect({ apiKey: 'test' });
+    await transport.expectCall('connect');
+    const faulty = injectFaults(transport, [
+      { kind: 'drop', event: 'audio_done' },
+      { kind: 'duplicate', event: 'audio_interrupted' },
+    ]);
+    faulty.emit('audio_done');
+    faulty.emit('audio_interrupted');
+    const closed = transport.expectCall('close');
+    assert.throws(() => transport.interrupt(), (error) => {
+      assert(error instanceof UnexpectedRealtimeCallError);
+      assert.deepEqual(error.injectedFaults, transport.faults);
+      assert.match(
+        error.message,
+        /, 2 injected faults: dropped "audio_done" \(faults\[0\], after 1 call\), duplicated "audio_interrupted" \(faults\[1\], after 1 call\)$/,
+      );
+      return true;
+    });
+    await assert.rejects(closed, UnexpectedRealtimeCallError);
+    const muted = transport.expectCall('mute', (call) => call.muted);
+    assert.throws(() => transport.mute(false), (error) => {
+      assert(error instanceof RealtimeCallMatcherError);
+      assert.equal(error.injectedFaults.length, 2);
+      assert.match(error.message, /returned false, 2 injected faults: /);
+      return true;
+    });
+    await assert.rejects(muted, RealtimeCallMatcherError);
+    // The faults sit among the calls: after the connect, before interrupt.
+    assert.deepEqual(transport.calls.map((c) => c.method), [
+      'connect',
+      'interrupt',
+      'mute',
+    ]);
+    // Serialized too (JSON drops the undefined `time`).
+    assert.deepEqual(
+      JSON.parse(JSON.stringify(transport)).faults,
+      transport.faults.map(({ time: _, ...fault }) => fault),
+    );
+  },
+);
+
+sanitizedTest(
+  'Without faults the records and errors keep the drop-in shape',
+  async () => {
+    const transport = new ScriptedRealtimeTransport();
+    await transport.connect({ apiKey: 'test' });
+    assert.deepEqual(transport.faults, []);
+    assert.deepEqual(Object.keys(transport.toJSON()), [
+      'status',
+      'muted',
+      'calls',
+    ]);
+    assert.throws(() => transport.assertComplete(), (error) => {
+      assert(error instanceof IncompleteRealtimeScenarioError);
+      assert.deepEqual(error.injectedFaults, []);
+      assert.equal(
+        error.message,
+        'Incomplete realtime scenario: 1 unconsumed call left ("connect")',
+      );
+      return true;
+    });
+    await transport.expectCall('connect');
+    transport.close();
+    await transport.expectCall('close');
+  },
+);
+
+sanitizedTest(
+  'Faults on a transport that records nothing are logged on the injector only',
+  () => {
+    const delivered: string[] = [];
+    const bare = {
+      status: 'connected',
+      emit: (type: PropertyKey, ..._args: unknown[]) => {
+        delivered.push(String(type));
+        return true;
+      },
+      disconnect: () => {},
+    };
+    const faulty = injectFaults(bare, [{ kind: 'drop', event: 'audio' }]);
+    faulty.emit('audio', {
+      type: 'audio',
+      data: new ArrayBuffer(1),
+      responseId: 'r',
+    });
+    faulty.emit('audio_done');
+    assert.deepEqual(delivered, ['audio_done']);
+    assert.equal(at(faulty.log, 0).afterCall, undefined);
+  },
+);
+
+/** The rejection of `run`; fails when it resolves. */
+async function runFailing(run: Promise<unknown>): Promise<unknown> {
+  try {
+    await run;
+  } catch (error) {
+    return error;
+  }
+  assert.fail('Expected the scenario to fail');
+}
