@@ -1,10 +1,10 @@
 /**
  * Each turn builder drives a real `RealtimeSession`; the checks are on what
  * the session does (its events, history, tool runs and outbound calls), not
- * on the builder's own event list.
+ * on the builder's own event list. On Deno each runs with the ops and
+ * resources sanitizers: no timer or listener outlives a scenario.
  */
 import assert from 'node:assert/strict';
-import test from 'node:test';
 import { z } from 'zod';
 import {
   RealtimeAgent,
@@ -29,6 +29,7 @@ import {
   watchSession,
 } from '@scripted/agents/realtime';
 import { at } from '../_support/at.ts';
+import { sanitizedTest as test } from '../_support/sanitized.ts';
 import { createGate } from './_helpers.ts';
 
 function setup(
@@ -407,7 +408,7 @@ test('mcpApprovalRequest raises tool_approval_requested and the app answer reach
 });
 
 test('userSpeechTurn fills the user transcript into the session history', async () => {
-  const { transport, session } = setup();
+  const { transport, session, events } = setup();
   const raw: string[] = [];
   session.on('transport_event', (event) => raw.push(event.type));
   const connected = transport.expectCall('connect');
@@ -420,6 +421,8 @@ test('userSpeechTurn fills the user transcript into the session history', async 
     'input_audio_buffer.committed',
     'conversation.item.input_audio_transcription.completed',
   ]);
+  // The user's turn adds an item; no agent turn starts.
+  assert.deepEqual(events, ['history_added']);
   assert.deepEqual(session.history, [{
     itemId: 'u1',
     type: 'message',
@@ -449,7 +452,14 @@ test('interruptedTurn cuts the answer when the user barges in; history keeps wha
   });
   assert.equal(turn.heard, 'Once upon ');
   assert.equal(chunks.length, 2);
-  assert(events.includes('audio_interrupted'));
+  // The session plays the heard chunks, then stops: no audio_stopped.
+  assert.deepEqual(events, [
+    'agent_start',
+    'history_added',
+    'audio_start',
+    'audio_interrupted',
+    'agent_end',
+  ]);
   assert.deepEqual(watcher.interruptions, [{
     itemId: 'story',
     heard: 'Once upon ',

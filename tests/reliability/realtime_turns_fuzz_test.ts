@@ -2,7 +2,8 @@
  * Fuzzing the realtime simulation layer: malformed turn specs, fault specs
  * and clock input end in `InvalidRealtimeSpecError` (never a `TypeError`
  * from inside), thrown before any event is emitted; accepted fault lists
- * account for every event they were given.
+ * account for every event they were given and record each injection in the
+ * transport's records.
  */
 import assert from 'node:assert/strict';
 import test from 'node:test';
@@ -195,6 +196,7 @@ test('injectFaults accepts valid faults, rejects malformed ones, and accounts fo
           );
           if (!result.accepted) {
             assert.equal(result.error.operation, 'injectFaults');
+            assert.deepEqual(transport.faults, []);
             return;
           }
           const faulty = result.value as ReturnType<typeof injectFaults>;
@@ -212,6 +214,9 @@ test('injectFaults accepts valid faults, rejects malformed ones, and accounts fo
           );
           assert.equal(count('delayed'), count('delivered-late'));
           assert.equal(count('held'), count('released'));
+          // Every injection is in the transport's records too, in order.
+          assert.deepEqual(transport.faults, faulty.log);
+          assert(transport.faults.every((r, i) => r.index === i));
         } finally {
           clock.dispose();
         }
