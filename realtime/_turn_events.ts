@@ -251,3 +251,56 @@ export function raw(
   t.emit('*', { ...event });
   t.emit(event.type, { ...event });
 }
+
+/** `turn_started` and the assistant item `in_progress`: a turn's opening. */
+export function openAssistantTurn(
+  t: Target,
+  responseId: string,
+  itemId: string,
+): void {
+  started(t, responseId);
+  t.emit('item_update', assistantItem(itemId, 'in_progress', []));
+}
+
+/**
+ * Per chunk, an `audio` event and its `audio_transcript_delta`, for the
+ * first `count` deltas.
+ */
+export function playChunks(
+  t: Target,
+  ids: { readonly responseId: string; readonly itemId: string },
+  deltas: readonly string[],
+  chunks: readonly ArrayBuffer[],
+  count: number = deltas.length,
+): void {
+  const { responseId, itemId } = ids;
+  for (let i = 0; i < count; i++) {
+    t.emit('audio', { type: 'audio', data: chunks[i], responseId });
+    t.emit('audio_transcript_delta', {
+      type: 'transcript_delta',
+      itemId,
+      delta: deltas[i],
+      responseId,
+    });
+  }
+}
+
+/**
+ * The assistant item in its final `status` with `content`, then
+ * `usage_update` and `turn_done` (`cancelled` for an incomplete item).
+ */
+export function closeAssistantTurn(
+  t: Target,
+  ids: { readonly responseId: string; readonly itemId: string },
+  status: 'completed' | 'incomplete',
+  content: unknown[],
+): void {
+  const { responseId, itemId } = ids;
+  t.emit('item_update', assistantItem(itemId, status, content));
+  done(
+    t,
+    responseId,
+    [outputMessage(itemId, status, content)],
+    status === 'completed' ? 'completed' : 'cancelled',
+  );
+}

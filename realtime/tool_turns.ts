@@ -359,15 +359,14 @@ export function handoffTurn(
     callId: plan.callId,
     toolName,
   };
+  emitCall(t, plan);
   if (expectCall === undefined) {
-    emitCall(t, plan);
     return Promise.resolve({
       ...base,
       output: undefined,
       sessionConfig: undefined,
     });
   }
-  emitCall(t, plan);
   const config = expectCall('updateSessionConfig');
   const answered = expectCall('sendFunctionCallOutput');
   return Promise.all([config, answered]).then(([sessionConfig, output]) => {

@@ -12,10 +12,10 @@ import type { RecordedRealtimeCall } from './calls.ts';
 import type { RealtimeScenarioContext } from './scenario.ts';
 import { readNumber, readString, specError } from './_spec.ts';
 import {
-  assistantItem,
-  done,
+  closeAssistantTurn,
   nextId,
-  outputMessage,
+  openAssistantTurn,
+  playChunks,
   raw,
   readAudio,
   readDeltas,
@@ -23,7 +23,6 @@ import {
   readSpec,
   readTarget,
   requireExpectCall,
-  started,
 } from './_turn_events.ts';
 
 /**
@@ -133,10 +132,8 @@ export function textTurn(
   const deltas = readDeltas(op, 'spec.text', s.text);
   const responseId = readId(op, s, 'responseId', t, 'response');
   const itemId = readId(op, s, 'itemId', t, 'item');
-  const text = deltas.join('');
-  const content = [{ type: 'output_text', text }];
-  started(t, responseId);
-  t.emit('item_update', assistantItem(itemId, 'in_progress', []));
+  const ids = { responseId, itemId };
+  openAssistantTurn(t, responseId, itemId);
   for (const delta of deltas) {
     t.emit('output_text_delta', {
       type: 'output_text_delta',
@@ -145,9 +142,10 @@ export function textTurn(
       responseId,
     });
   }
-  t.emit('item_update', assistantItem(itemId, 'completed', content));
-  done(t, responseId, [outputMessage(itemId, 'completed', content)]);
-  return { responseId, itemId };
+  closeAssistantTurn(t, ids, 'completed', [
+    { type: 'output_text', text: deltas.join('') },
+  ]);
+  return ids;
 }
 
 /** The spec of {@link audioTurn}. */
@@ -207,23 +205,14 @@ export function audioTurn(
   const audio = readAudio(op, s, deltas.length);
   const responseId = readId(op, s, 'responseId', t, 'response');
   const itemId = readId(op, s, 'itemId', t, 'item');
-  const chunks = audio();
-  started(t, responseId);
-  t.emit('item_update', assistantItem(itemId, 'in_progress', []));
-  for (let i = 0; i < deltas.length; i++) {
-    t.emit('audio', { type: 'audio', data: chunks[i], responseId });
-    t.emit('audio_transcript_delta', {
-      type: 'transcript_delta',
-      itemId,
-      delta: deltas[i],
-      responseId,
-    });
-  }
+  const ids = { responseId, itemId };
+  openAssistantTurn(t, responseId, itemId);
+  playChunks(t, ids, deltas, audio());
   t.emit('audio_done');
-  const content = [{ type: 'output_audio', transcript: deltas.join('') }];
-  t.emit('item_update', assistantItem(itemId, 'completed', content));
-  done(t, responseId, [outputMessage(itemId, 'completed', content)]);
-  return { responseId, itemId };
+  closeAssistantTurn(t, ids, 'completed', [
+    { type: 'output_audio', transcript: deltas.join('') },
+  ]);
+  return ids;
 }
 
 /** The spec of {@link userSpeechTurn}. */
@@ -321,7 +310,6 @@ export function userSpeechTurn(
   return { itemId };
 }
 
-/** A raw server event: `*` first, then by name, as the SDK's transport. */
 /** The spec of {@link interruptedTurn}. */
 export interface InterruptedTurnSpec {
   /** The transcript deltas the assistant would have spoken. */
@@ -425,32 +413,18 @@ export function interruptedTurn(
   const expectCall = trigger === 'interrupt'
     ? requireExpectCall(op, t)
     : undefined;
-  const chunks = audio();
+  const ids = { responseId, itemId };
   const heardText = deltas.slice(0, heard).join('');
-  started(t, responseId);
-  t.emit('item_update', assistantItem(itemId, 'in_progress', []));
-  for (let i = 0; i < heard; i++) {
-    t.emit('audio', { type: 'audio', data: chunks[i], responseId });
-    t.emit('audio_transcript_delta', {
-      type: 'transcript_delta',
-      itemId,
-      delta: deltas[i],
-      responseId,
-    });
-  }
+  openAssistantTurn(t, responseId, itemId);
+  playChunks(t, ids, deltas, audio(), heard);
   const finish = (
     interrupt: RecordedRealtimeCall<'interrupt'> | undefined,
   ): InterruptedTurnResult => {
     t.emit('audio_interrupted');
-    const content = [{ type: 'output_audio', transcript: heardText }];
-    t.emit('item_update', assistantItem(itemId, 'incomplete', content));
-    done(
-      t,
-      responseId,
-      [outputMessage(itemId, 'incomplete', content)],
-      'cancelled',
-    );
-    return { responseId, itemId, heard: heardText, interrupt };
+    closeAssistantTurn(t, ids, 'incomplete', [
+      { type: 'output_audio', transcript: heardText },
+    ]);
+    return { ...ids, heard: heardText, interrupt };
   };
   if (expectCall === undefined) {
     raw(t, {
