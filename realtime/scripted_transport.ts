@@ -236,7 +236,8 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
   /**
    * Every fault `injectFaults()` injected into this transport's inbound
    * events, in the order injected, as frozen records (the injector's `log`
-   * holds the same records). `afterCall` places each among `calls`: the
+   * holds the same records; their `index` and `fault` count within the
+   * injector that made them). `afterCall` places each among `calls`: the
    * number of calls recorded before it. Mismatch, incomplete and
    * cancellation errors carry them as `injectedFaults` and name them in
    * their message. Empty unless faults were injected.
