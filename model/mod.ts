@@ -31,6 +31,33 @@ export {
   functionCall,
   type FunctionCallOptions,
 } from './items.ts';
+export {
+  applyPatchCall,
+  computerCall,
+  handoffCall,
+  type HandoffCallOptions,
+  type HandoffTarget,
+  reasoning,
+  type ReasoningOptions,
+  shellCall,
+  type ShellCallOptions,
+  type ToolCallOptions,
+} from './tool_items.ts';
+export {
+  codeInterpreterCall,
+  type CodeInterpreterCallOptions,
+  fileSearchCall,
+  type FileSearchCallOptions,
+  type HostedCallOptions,
+  imageGenerationCall,
+  type ImageGenerationCallOptions,
+  mcpApprovalRequest,
+  type McpApprovalRequestOptions,
+  mcpCall,
+  type McpCallOptions,
+  webSearchCall,
+  type WebSearchCallOptions,
+} from './hosted_items.ts';
 export { ScriptedModel } from './scripted_model.ts';
 export {
   modelError,
