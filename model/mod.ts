@@ -60,6 +60,24 @@ export {
 } from './hosted_items.ts';
 export { ScriptedModel } from './scripted_model.ts';
 export {
+  assertFinalOutput,
+  assertHandoffs,
+  assertToolCalls,
+  type ExpectedToolCall,
+  type HandoffRecord,
+  handoffsTaken,
+  modelRequest,
+  type RunOutcome,
+  type ToolCallRecord,
+  toolCalls,
+} from './run_assertions.ts';
+export {
+  InvalidRunAssertionInputError,
+  type InvalidRunAssertionInputReason,
+  RunAssertionError,
+  type RunAssertionName,
+} from './assertion_errors.ts';
+export {
   modelError,
   modelResponder,
   modelResponse,
