@@ -137,6 +137,7 @@ function render(
   seen: Set<unknown>,
   out: string[],
 ): void {
+  if (out.length > maxLines) return;
   if (typeof value !== 'object' || value === null) {
     out.push(`${indent}${prefix}${scalar(value)}${suffix}`);
     return;
@@ -148,12 +149,16 @@ function render(
     return;
   }
   const entries: [string, unknown][] = array
-    ? (value as unknown[]).map((v) => ['', v])
-    : Object.keys(value).filter((k) =>
+    ? Array.from(
+      { length: Math.min((value as unknown[]).length, maxLines + 1) },
+      (_, i) => ['', (value as unknown[])[i]],
+    )
+    : Object.keys(value).slice(0, maxLines + 1).filter((k) =>
       (value as Record<string, unknown>)[k] !== undefined
-    ).map((
-      k,
-    ) => [`${JSON.stringify(k)}: `, (value as Record<string, unknown>)[k]]);
+    ).map((k) => [
+      `${JSON.stringify(k)}: `,
+      (value as Record<string, unknown>)[k],
+    ]);
   const [open, close] = array ? ['[', ']'] : ['{', '}'];
   if (entries.length === 0) {
     out.push(`${indent}${prefix}${open}${close}${suffix}`);

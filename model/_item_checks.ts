@@ -108,18 +108,37 @@ export function isObject(value: unknown, path: string): value is object {
  * @param value The value.
  * @param path Where it is.
  * @returns The elements, or `undefined` when `value` is not an array.
- * @throws {InvalidScriptedModelStepError} `unreadable`.
+ * @throws {InvalidScriptedModelStepError} `unreadable`, or `invalid_value`
+ * (`invalid_option`) for an array of more than 65,536 elements.
  */
 export function readArray(
   value: unknown,
   path: string,
 ): unknown[] | undefined {
+  let length: number;
   try {
-    return Array.isArray(value) ? Array.from(value as unknown[]) : undefined;
+    if (!Array.isArray(value)) return undefined;
+    length = value.length;
+  } catch (error) {
+    throw unreadable(nowhere, path, error);
+  }
+  // No item holds a million parts; walking a sparse 2^32 - 1 would hang.
+  if (length > maxParts) {
+    throw invalid(
+      path.startsWith('options.') ? 'invalid_option' : 'invalid_value',
+      path,
+      value,
+    );
+  }
+  try {
+    return Array.from(value as unknown[]);
   } catch (error) {
     throw unreadable(nowhere, path, error);
   }
 }
+
+/** The longest array a builder copies. */
+const maxParts = 2 ** 16;
 
 /**
  * Checks an optional option that must be a non-empty string.

@@ -135,6 +135,15 @@ function reading<T>(assertion: string, path: string, read: () => T): T {
 
 const runResultIssue = 'a RunResult (an object with "newItems")';
 
+/** The longest array the assertions copy (a sparse 2^32 - 1 would hang). */
+const maxLength = 2 ** 20;
+
+/** A copy of a user array, or `undefined` when it is not one or too long. */
+function copyArray(value: unknown): unknown[] | undefined {
+  if (!Array.isArray(value) || value.length > maxLength) return undefined;
+  return Array.from(value as unknown[]);
+}
+
 /** The run's items, read once and checked. */
 function itemsOf(result: unknown, assertion: string): unknown[] {
   if (typeof result !== 'object' || result === null) {
@@ -142,7 +151,8 @@ function itemsOf(result: unknown, assertion: string): unknown[] {
   }
   return reading(assertion, 'result.newItems', () => {
     const items = (result as { newItems?: unknown }).newItems;
-    if (!Array.isArray(items)) {
+    const copy = copyArray(items);
+    if (copy === undefined) {
       throw reject(
         assertion,
         'invalid_type',
@@ -151,7 +161,7 @@ function itemsOf(result: unknown, assertion: string): unknown[] {
         items,
       );
     }
-    return Array.from(items as unknown[]);
+    return copy;
   });
 }
 
@@ -251,7 +261,8 @@ const expectedKeys = ['name', 'arguments', 'output'] as const;
 /** The expected calls, read once and checked. */
 function readExpectedCalls(expected: unknown): ExpectedToolCall[] {
   const assertion = 'assertToolCalls';
-  if (!reading(assertion, 'expected', () => Array.isArray(expected))) {
+  const list = reading(assertion, 'expected', () => copyArray(expected));
+  if (list === undefined) {
     throw reject(
       assertion,
       'invalid_type',
@@ -260,11 +271,6 @@ function readExpectedCalls(expected: unknown): ExpectedToolCall[] {
       expected,
     );
   }
-  const list = reading(
-    assertion,
-    'expected',
-    () => Array.from(expected as unknown[]),
-  );
   return list.map((entry, i) => {
     const path = `expected[${i}]`;
     if (
@@ -484,7 +490,8 @@ export function assertHandoffs(
 ): void {
   const assertion = 'assertHandoffs';
   const taken = collectHandoffs(result, assertion).map((h) => h.to);
-  if (!reading(assertion, 'expected', () => Array.isArray(expected))) {
+  const list = reading(assertion, 'expected', () => copyArray(expected));
+  if (list === undefined) {
     throw reject(
       assertion,
       'invalid_type',
@@ -497,7 +504,7 @@ export function assertHandoffs(
     assertion,
     'expected',
     () =>
-      Array.from(expected).map((entry, i) => {
+      list.map((entry, i) => {
         const name = typeof entry === 'string' ? entry : field(entry, 'name');
         if (typeof name !== 'string' || name === '') {
           throw reject(
@@ -603,7 +610,8 @@ export function modelRequest(
   }
   const calls = reading(assertion, 'model.calls', () => {
     const recorded = (model as { calls?: unknown }).calls;
-    if (!Array.isArray(recorded)) {
+    const copy = copyArray(recorded);
+    if (copy === undefined) {
       throw reject(
         assertion,
         'invalid_type',
@@ -612,7 +620,7 @@ export function modelRequest(
         recorded,
       );
     }
-    return Array.from(recorded as unknown[]);
+    return copy;
   });
   if (typeof index !== 'number' || !Number.isInteger(index)) {
     throw reject(assertion, 'invalid_value', 'index', 'an integer', index);
