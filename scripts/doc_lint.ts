@@ -10,9 +10,16 @@
 
 /** SDK types our public signatures name; each is public in its package. */
 const sdkTypes = new Set([
+  'Agent',
   'AgentOutputItem',
+  'ApplyPatchCallItem',
+  'ApplyPatchOperation',
   'AssistantMessageItem',
+  'ComputerAction',
+  'ComputerUseCallItem',
   'FunctionCallItem',
+  'Handoff',
+  'HostedToolCallItem',
   'Model',
   'ModelRequest',
   'ModelResponse',
@@ -22,7 +29,10 @@ const sdkTypes = new Set([
   'RealtimeTransportEventTypes',
   'RealtimeTransportLayer',
   'RealtimeTransportLayerConnectOptions',
+  'ReasoningItem',
+  'RunItem',
   'SandboxSession',
+  'ShellCallItem',
   'StreamEvent',
 ]);
 
