@@ -43,7 +43,9 @@ export type InvalidScriptedModelStepReason =
  *   a `usage` whose reading threw), `unknown_property` (a step key its type
  *   does not have), `invalid_retry_advice`, and the item helpers'
  *   `invalid_text`, `invalid_name`, `invalid_arguments`, `missing_call_id`,
- *   `invalid_option`;
+ *   `invalid_option`, and `invalid_value` (a positional argument of the
+ *   other builders, or a part of one: `agent`, `action.x`, `commands[0]`,
+ *   `operation.type`);
  * - `missing_responder`: `missing_responder` (no `respond`),
  *   `invalid_responder` (`respond` is not a function);
  * - `invalid_response`: `invalid_response` (neither an output array nor a
@@ -71,6 +73,7 @@ export type InvalidScriptedModelStepIssue =
   | 'invalid_arguments'
   | 'missing_call_id'
   | 'invalid_option'
+  | 'invalid_value'
   | 'invalid_responder'
   | 'invalid_output'
   | 'invalid_item'
@@ -92,7 +95,63 @@ const fieldKinds: Readonly<Record<string, string>> = {
   responseId: 'a string',
   requestId: 'a string',
   options: 'an object',
+  status: 'a status the item type has',
+  serverLabel: 'a non-empty string',
+  arguments: 'a JSON string or a serializable object',
+  output: 'a string',
+  error: 'a string',
+  containerId: 'a non-empty string',
+  timeoutMs: 'a non-negative finite number',
+  maxOutputLength: 'a non-negative finite number',
+  rawContent: 'a string or an array of strings',
+  results: 'an array of objects',
+  outputs: 'an array of objects',
 };
+
+/** What each positional argument of the builders must be, by path. */
+const valueKinds: Readonly<Record<string, string>> = {
+  'text': 'a string or an array of strings',
+  'agent': 'an Agent or a Handoff',
+  'action': 'a computer action or a non-empty array of them',
+  'action.type':
+    'a computer action type of "click", "double_click", "drag", "keypress", "move", "screenshot", "scroll", "type" or "wait"',
+  'action.button': '"left", "right", "wheel", "back" or "forward"',
+  'action.keys': 'an array of strings',
+  'action.path': 'an array of points ({ x, y })',
+  'commands': 'a command string or a non-empty array of them',
+  'operation': 'an apply-patch operation (an object with a "type")',
+  'operation.type': '"create_file", "update_file" or "delete_file"',
+  'operation.path': 'a non-empty string',
+  'operation.moveTo': 'a non-empty string',
+  'query': 'a string',
+  'queries': 'a string or an array of strings',
+  'name': 'a non-empty string',
+  'result': 'a string (the base64 image)',
+};
+
+/** The kind a builder argument must be: `action[2].x` reads `action.x`. */
+function valueKind(path: string | undefined): string {
+  if (path === undefined) return 'valid';
+  if (/\[\d+\]$/.test(path)) return elementKind(path);
+  const key = path.replace(/\[\d+\]/g, '');
+  const kind = valueKinds[key];
+  if (kind !== undefined) return kind;
+  const last = lastSegment(key);
+  if (last === 'x' || last === 'y' || last.startsWith('scroll_')) {
+    return 'a finite number';
+  }
+  return last === 'text' || last === 'diff' || last === 'code'
+    ? 'a string'
+    : 'valid';
+}
+
+/** The kind of an element of an array argument: `commands[0]`. */
+function elementKind(path: string): string {
+  const key = path.replace(/\[\d+\]/g, '');
+  if (key === 'action') return 'a computer action (an object with a "type")';
+  if (key === 'action.path') return 'a point ({ x, y })';
+  return 'a string';
+}
 
 function lastSegment(path: string | undefined): string {
   if (path === undefined) return '';
@@ -137,6 +196,8 @@ function expectation(
       return 'the arguments to be a JSON string or a serializable object';
     case 'missing_call_id':
       return 'options with a "callId" string';
+    case 'invalid_value':
+      return `${subject(path, 'the argument')} to be ${valueKind(path)}`;
     case 'invalid_option':
     case 'invalid_field':
       return `${subject(path, 'the field')} to be ${

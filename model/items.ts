@@ -1,6 +1,7 @@
 /**
- * The two item helpers: a completed assistant message and a completed
- * function call. Other normalized output items are written directly.
+ * The message and function-call item helpers: a completed assistant
+ * message and a completed function call. The other builders are in
+ * `tool_items.ts` and `hosted_items.ts`.
  *
  * @module
  */
@@ -8,13 +9,14 @@ import type {
   AssistantMessageItem,
   FunctionCallItem,
 } from '@openai/agents-core';
-import { describe } from '../_internal/format.ts';
-import { readFields } from '../_internal/read.ts';
-import { guarded, nowhere, unreadable } from './_checks.ts';
+import { guarded, nowhere } from './_checks.ts';
 import {
-  InvalidScriptedModelStepError,
-  type InvalidScriptedModelStepIssue,
-} from './errors.ts';
+  checkProviderData,
+  checkString,
+  invalid,
+  readOptions,
+  serializeArguments,
+} from './_item_checks.ts';
 
 /**
  * Options of `assistantMessage()`.
@@ -54,61 +56,6 @@ export interface FunctionCallOptions {
   namespace?: string;
   /** Provider data carried on the item. */
   providerData?: Record<string, unknown>;
-}
-
-/** Rejects a helper argument where it is written. */
-function invalid(
-  issue: InvalidScriptedModelStepIssue,
-  path: string,
-  value: unknown,
-): InvalidScriptedModelStepError {
-  return new InvalidScriptedModelStepError({
-    reason: 'invalid_input',
-    issue,
-    path,
-    received: describe(value),
-  });
-}
-
-/** Reads `options` once: getters and proxies may throw. */
-function readOptions<K extends string>(
-  options: unknown,
-  keys: readonly K[],
-): { readonly [P in K]?: unknown } {
-  if (options === undefined) return {};
-  if (typeof options !== 'object' || options === null) {
-    throw invalid('invalid_option', 'options', options);
-  }
-  const read = readFields(options, keys);
-  if (!read.ok) {
-    throw unreadable(
-      nowhere,
-      read.key === undefined ? 'options' : `options.${read.key}`,
-      read.cause,
-    );
-  }
-  return read.fields;
-}
-
-function checkString(value: unknown, key: string): void {
-  if (value === undefined) return;
-  if (typeof value !== 'string' || value === '') {
-    throw invalid('invalid_option', `options.${key}`, value);
-  }
-}
-
-function checkProviderData(value: unknown): void {
-  if (value === undefined) return;
-  let array: boolean;
-  try {
-    array = Array.isArray(value);
-  } catch (error) {
-    // A revoked proxy throws even here.
-    throw unreadable(nowhere, 'options.providerData', error);
-  }
-  if (typeof value !== 'object' || value === null || array) {
-    throw invalid('invalid_option', 'options.providerData', value);
-  }
 }
 
 /**
@@ -223,7 +170,7 @@ function buildCall(
   checkString(id, 'id');
   checkString(namespace, 'namespace');
   checkProviderData(providerData);
-  const serialized = serializeArguments(args);
+  const serialized = serializeArguments(args, 'args', 'invalid_arguments');
   // Keys in the order `@openai/agents/testing` writes them; `id` defaults to
   // the call id, as there.
   const item = {
@@ -239,26 +186,4 @@ function buildCall(
     item.providerData = providerData as Record<string, unknown>;
   }
   return item;
-}
-
-function serializeArguments(args: unknown): string {
-  if (typeof args === 'string') return args;
-  if (typeof args !== 'object' || args === null) {
-    throw invalid('invalid_arguments', 'args', args);
-  }
-  let json: string | undefined;
-  try {
-    json = JSON.stringify(args);
-  } catch (error) {
-    throw new InvalidScriptedModelStepError({
-      reason: 'invalid_input',
-      issue: 'invalid_arguments',
-      path: 'args',
-      received: describe(args),
-    }, { cause: error });
-  }
-  if (typeof json !== 'string') {
-    throw invalid('invalid_arguments', 'args', args);
-  }
-  return json;
 }

@@ -31,7 +31,52 @@ export {
   functionCall,
   type FunctionCallOptions,
 } from './items.ts';
+export {
+  applyPatchCall,
+  computerCall,
+  handoffCall,
+  type HandoffCallOptions,
+  type HandoffTarget,
+  reasoning,
+  type ReasoningOptions,
+  shellCall,
+  type ShellCallOptions,
+  type ToolCallOptions,
+} from './tool_items.ts';
+export {
+  codeInterpreterCall,
+  type CodeInterpreterCallOptions,
+  fileSearchCall,
+  type FileSearchCallOptions,
+  type HostedCallOptions,
+  imageGenerationCall,
+  type ImageGenerationCallOptions,
+  mcpApprovalRequest,
+  type McpApprovalRequestOptions,
+  mcpCall,
+  type McpCallOptions,
+  webSearchCall,
+  type WebSearchCallOptions,
+} from './hosted_items.ts';
 export { ScriptedModel } from './scripted_model.ts';
+export {
+  assertFinalOutput,
+  assertHandoffs,
+  assertToolCalls,
+  type ExpectedToolCall,
+  type HandoffRecord,
+  handoffsTaken,
+  modelRequest,
+  type RunOutcome,
+  type ToolCallRecord,
+  toolCalls,
+} from './run_assertions.ts';
+export {
+  InvalidRunAssertionInputError,
+  type InvalidRunAssertionInputReason,
+  RunAssertionError,
+  type RunAssertionName,
+} from './assertion_errors.ts';
 export {
   modelError,
   modelResponder,

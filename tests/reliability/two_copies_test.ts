@@ -130,6 +130,31 @@ test(
 );
 
 test(
+  'Run assertions and item builders of either copy read the same run alike',
+  { skip },
+  async () => {
+    const { model: copyB } = copies();
+    const model = new copyA.ScriptedModel();
+    const billing = new Agent({ name: 'Billing', model });
+    const triage = new Agent({ name: 'Triage', model, handoffs: [billing] });
+    model.enqueue(
+      [copyB.handoffCall(billing, { callId: 'call_1' })],
+      [copyB.reasoning('ok'), copyA.assistantMessage('Done')],
+    );
+    const runner = new Runner({ tracingDisabled: true });
+    const result = await runner.run(triage, 'hi');
+    assert.deepEqual(copyB.handoffsTaken(result), copyA.handoffsTaken(result));
+    copyB.assertHandoffs(result, [billing]);
+    const wrong = (lib: Copy) =>
+      failureOf(() => lib.assertFinalOutput(result, 'Other'));
+    const [a, b] = [await wrong(copyA), await wrong(copyB)];
+    assert.equal((b as Error).name, 'RunAssertionError');
+    assert.deepEqual(identity(b), identity(a));
+    assert.equal(b instanceof copyA.RunAssertionError, false);
+  },
+);
+
+test(
   'Sandbox errors from either copy agree on name and fields, not on instanceof',
   { skip },
   async () => {
