@@ -31,7 +31,7 @@ export {
   functionCall,
   type FunctionCallOptions,
 } from './items.ts';
-export { ScriptedModel } from './scripted_model.ts';
+export { ScriptedModel, type ScriptedModelOptions } from './scripted_model.ts';
 export {
   modelError,
   modelResponder,

@@ -9,6 +9,7 @@ import type {
   RealtimeTransportLayer,
   RealtimeTransportLayerConnectOptions,
 } from '@openai/agents-realtime';
+import { installAsyncDispose, installDispose } from '../_internal/dispose.ts';
 import { snapshot } from '../_internal/snapshot.ts';
 import { stateSlot } from '../_internal/state.ts';
 import { recordAudioCall } from './_audio.ts';
@@ -160,6 +161,56 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
       running: false,
     });
   }
+
+  static {
+    // `using` / `await using` assert completeness at scope end (see
+    // `_internal/dispose.ts`).
+    installDispose(this.prototype, function () {
+      this.assertComplete();
+    });
+    installAsyncDispose(this.prototype, async function () {
+      this.assertComplete();
+    });
+  }
+
+  /**
+   * Asserts completeness, as {@link ScriptedRealtimeTransport.assertComplete}
+   * does: `using transport = new ScriptedRealtimeTransport()` checks it at
+   * scope end. When the scope's body already threw, the runtime keeps both
+   * errors in a `SuppressedError`. Installed under `Symbol.dispose` where
+   * the runtime has it.
+   *
+   * @throws What `assertComplete()` throws.
+   *
+   * @example
+   * ```ts
+   * import assert from 'node:assert/strict';
+   * import { ScriptedRealtimeTransport } from '@scripted/agents/realtime';
+   *
+   * assert.throws(() => {
+   *   using transport = new ScriptedRealtimeTransport();
+   *   transport.mute(true); // no expectation takes it
+   * }, { name: 'IncompleteRealtimeScenarioError' });
+   * ```
+   */
+  declare readonly [Symbol.dispose]: () => void;
+
+  /**
+   * The same check for `await using`: the returned promise rejects with
+   * what `assertComplete()` throws.
+   *
+   * @example
+   * ```ts
+   * import assert from 'node:assert/strict';
+   * import { ScriptedRealtimeTransport } from '@scripted/agents/realtime';
+   *
+   * await assert.rejects(async () => {
+   *   await using transport = new ScriptedRealtimeTransport();
+   *   transport.mute(true);
+   * }, { name: 'IncompleteRealtimeScenarioError' });
+   * ```
+   */
+  declare readonly [Symbol.asyncDispose]: () => Promise<void>;
 
   /**
    * The lifecycle status: `connecting` and then `connected` during

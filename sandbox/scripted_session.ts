@@ -9,6 +9,7 @@ import type {
   SandboxSession,
   SandboxSessionState,
 } from '@openai/agents-core/sandbox';
+import { installDispose } from '../_internal/dispose.ts';
 import { isError, runMatcher } from '../_internal/matcher.ts';
 import { CallLog, FirstMismatch } from '../_internal/recording.ts';
 import { detachedCopy, snapshot } from '../_internal/snapshot.ts';
@@ -64,6 +65,13 @@ export interface ScriptedSandboxControls {
    * otherwise an `UnconsumedSandboxStepsError` when steps are left.
    */
   assertComplete(): void;
+  /**
+   * Calls `assertComplete()`: `using sandbox = scriptedSandboxSession([...])`
+   * checks the script at scope end; when the scope's body already threw,
+   * the runtime keeps both errors in a `SuppressedError`. Installed under
+   * `Symbol.dispose` where the runtime has it.
+   */
+  readonly [Symbol.dispose]: () => void;
 }
 
 /**
@@ -223,6 +231,14 @@ const slot = stateSlot<SandboxState>('scripted sandbox session');
 
 class ScriptedSandbox implements ScriptedSandboxControls, SandboxSession {
   state: SandboxSessionState = { manifest: new Manifest() };
+
+  static {
+    installDispose(this.prototype, function () {
+      this.assertComplete();
+    });
+  }
+
+  declare readonly [Symbol.dispose]: () => void;
 
   constructor(steps: readonly NormalizedStep[]) {
     const state = slot.attach(this, {
