@@ -8,7 +8,11 @@
  */
 import type { CallLedger } from './_ledger.ts';
 import { noop } from '../_internal/thenable.ts';
-import { requireMatcher, requireMethod } from './_inputs.ts';
+import {
+  requireExpectations,
+  requireMatcher,
+  requireMethod,
+} from './_inputs.ts';
 import { ScriptedRealtimeScenarioCancelledError } from './errors.ts';
 import type {
   RealtimeScenarioContext,
@@ -114,6 +118,15 @@ export async function runRealtimeScenario<R>(
       // After the run failed, nothing will answer: reject at once.
       requireMethod('expectCall', method);
       requireMatcher('expectCall', matcher);
+      const late = Promise.reject(failure.error);
+      late.catch(noop);
+      return late;
+    },
+    expectAnyOrder(...expectations) {
+      if (failure === undefined) {
+        return transport.expectAnyOrder(...expectations);
+      }
+      requireExpectations(expectations);
       const late = Promise.reject(failure.error);
       late.catch(noop);
       return late;

@@ -7,6 +7,7 @@
  */
 import { describe, listNames, plural, quote } from '../_internal/format.ts';
 import {
+  candidateList,
   incompleteMessage,
   invalidInputMessage,
   unexpectedCallMessage,
@@ -41,6 +42,48 @@ function freezeItems<T extends object>(items: readonly T[]): readonly T[] {
 function hasCallIndex(value: unknown): value is { callIndex: number } {
   return typeof value === 'object' && value !== null &&
     typeof (value as { callIndex?: unknown }).callIndex === 'number';
+}
+
+/**
+ * An unused expectation of an `expectAnyOrder()` group that did not take a
+ * call, as `UnexpectedRealtimeCallError.candidates` and
+ * `RealtimeCallMatcherError.candidates` list it.
+ *
+ * @example
+ * ```ts
+ * import type { RealtimeAnyOrderCandidate } from '@scripted/agents/realtime';
+ *
+ * const candidate: RealtimeAnyOrderCandidate = {
+ *   position: 0,
+ *   method: 'sendFunctionCallOutput',
+ *   rejection: 'false',
+ * };
+ * ```
+ */
+export interface RealtimeAnyOrderCandidate {
+  /** Zero-based position of the expectation in its group. */
+  readonly position: number;
+  /** The expectation's method. */
+  readonly method: RealtimeTransportMethod;
+  /**
+   * Why it did not take the call: `method` (it expects another method),
+   * `false` (its matcher returned false), `threw` (its matcher threw).
+   */
+  readonly rejection: 'method' | 'false' | 'threw';
+}
+
+function frozenCandidates(
+  candidates: readonly RealtimeAnyOrderCandidate[] | undefined,
+): readonly RealtimeAnyOrderCandidate[] | undefined {
+  return candidates === undefined ? undefined : Object.freeze(
+    candidates.map((candidate) =>
+      Object.freeze({
+        position: candidate.position,
+        method: candidate.method,
+        rejection: candidate.rejection,
+      })
+    ),
+  );
 }
 
 /**
@@ -83,6 +126,12 @@ export class UnexpectedRealtimeCallError extends Error {
    * failed included (at least 1; 1 in the SDK module's form).
    */
   readonly remainingExpectations: number;
+  /**
+   * When the call met an `expectAnyOrder()` group: its unused
+   * expectations, in group order, none of which expects the method called
+   * (`expectedMethod` is the first one's); `undefined` otherwise.
+   */
+  readonly candidates: readonly RealtimeAnyOrderCandidate[] | undefined;
 
   /**
    * Creates an `UnexpectedRealtimeCallError`.
@@ -102,6 +151,7 @@ export class UnexpectedRealtimeCallError extends Error {
     expectedMethod: RealtimeTransportMethod;
     actualMethod: string;
     remainingExpectations?: number;
+    candidates?: readonly RealtimeAnyOrderCandidate[] | undefined;
   });
   constructor(
     first: RealtimeTransportMethod | {
@@ -109,6 +159,7 @@ export class UnexpectedRealtimeCallError extends Error {
       expectedMethod: RealtimeTransportMethod;
       actualMethod: string;
       remainingExpectations?: number;
+      candidates?: readonly RealtimeAnyOrderCandidate[] | undefined;
     },
     actualCall?: RecordedRealtimeTransportCall,
   ) {
@@ -119,11 +170,15 @@ export class UnexpectedRealtimeCallError extends Error {
       remainingExpectations: 1,
     };
     const remaining = fields.remainingExpectations ?? 1;
+    const candidates = frozenCandidates(
+      'candidates' in fields ? fields.candidates : undefined,
+    );
     super(unexpectedCallMessage({
       double: 'realtime',
       callIndex: fields.callIndex,
       actual: fields.actualMethod,
       expected: fields.expectedMethod,
+      expectedAnyOf: candidates?.map((candidate) => candidate.method),
       remaining,
       unit: 'expectation',
     }));
@@ -132,6 +187,7 @@ export class UnexpectedRealtimeCallError extends Error {
     this.expectedMethod = fields.expectedMethod;
     this.actualMethod = fields.actualMethod;
     this.remainingExpectations = remaining;
+    this.candidates = candidates;
   }
 }
 
@@ -169,6 +225,13 @@ export class RealtimeCallMatcherError extends Error {
    * value that is not an error (kept as `cause`).
    */
   readonly matcherResult: 'false' | 'threw';
+  /**
+   * When the call met an `expectAnyOrder()` group: every unused
+   * expectation of the group, in group order, with why it did not take the
+   * call; `matcherResult` is then `'threw'` when any matcher threw (the
+   * first thrown value is the `cause`). `undefined` otherwise.
+   */
+  readonly candidates: readonly RealtimeAnyOrderCandidate[] | undefined;
 
   /**
    * Creates a `RealtimeCallMatcherError`.
@@ -190,6 +253,7 @@ export class RealtimeCallMatcherError extends Error {
       callIndex: number;
       actualMethod: string;
       matcherResult?: 'false' | 'threw';
+      candidates?: readonly RealtimeAnyOrderCandidate[] | undefined;
     },
     options?: { cause?: unknown },
   );
@@ -198,20 +262,24 @@ export class RealtimeCallMatcherError extends Error {
       callIndex: number;
       actualMethod: string;
       matcherResult?: 'false' | 'threw';
+      candidates?: readonly RealtimeAnyOrderCandidate[] | undefined;
     },
     options?: { matcherResult?: 'false' | 'threw'; cause?: unknown },
   ) {
     let callIndex: number;
     let actualMethod: string;
     let matcherResult: 'false' | 'threw' | undefined;
+    let candidates: readonly RealtimeAnyOrderCandidate[] | undefined;
     if (hasCallIndex(first)) {
       const fields = first as {
         actualMethod: string;
         matcherResult?: 'false' | 'threw';
+        candidates?: readonly RealtimeAnyOrderCandidate[] | undefined;
       };
       callIndex = first.callIndex;
       actualMethod = fields.actualMethod;
       matcherResult = fields.matcherResult;
+      candidates = frozenCandidates(fields.candidates);
     } else {
       const call = first as RecordedRealtimeTransportCall | undefined;
       callIndex = call?.index ?? -1;
@@ -222,7 +290,11 @@ export class RealtimeCallMatcherError extends Error {
     const hasCause = options !== undefined && 'cause' in options;
     super(
       `Realtime call ${callIndex} to ${quote(actualMethod)} rejected: ${
-        matcherResult === 'false'
+        candidates !== undefined
+          ? `no unused expectation of its anyOrder group accepts it, ${
+            candidateList(candidates, 'expectation')
+          }`
+          : matcherResult === 'false'
           ? 'the matcher of its expectation returned false'
           : `the matcher of its expectation threw ${describe(options?.cause)}`
       }`,
@@ -232,6 +304,7 @@ export class RealtimeCallMatcherError extends Error {
     this.callIndex = callIndex;
     this.actualMethod = actualMethod;
     this.matcherResult = matcherResult;
+    this.candidates = candidates;
   }
 }
 
@@ -565,7 +638,12 @@ export class ScriptedRealtimeConnectionSupersededError extends Error {
  *   `scenario`/`exercise` that is not a function, or a `signal` that is not
  *   an `AbortSignal`;
  * - `unreadable_option`: reading an option threw (`cause` holds the error);
- * - `scenario_running`: `runScenario` while another runs on the transport.
+ * - `scenario_running`: `runScenario` while another runs on the transport;
+ * - `invalid_expectation`: `expectAnyOrder` given no expectation (issue
+ *   `empty_group`), an expectation that is not an object (`not_an_object`)
+ *   or one with a member other than `method` and `matcher`
+ *   (`unknown_property`); its method and matcher are checked as
+ *   `expectCall`'s, with paths such as `expectations[1].method`.
  *
  * @example
  * ```ts
@@ -592,13 +670,15 @@ export type InvalidRealtimeScenarioInputReason =
   | 'invalid_error'
   | 'invalid_option'
   | 'unreadable_option'
-  | 'scenario_running';
+  | 'scenario_running'
+  | 'invalid_expectation';
 
 /**
  * The finer classification of rejected scripting input: the `reason`
  * itself when there is nothing finer, or `not_a_string` (a method name
  * that is not a string), `not_a_function`, `async_matcher`,
- * `not_an_object` (the options), `not_a_signal`.
+ * `not_an_object` (the options, an expectation), `not_a_signal`,
+ * `empty_group`, `unknown_property`.
  *
  * @example
  * ```ts
@@ -629,7 +709,9 @@ export type InvalidRealtimeScenarioInputIssue =
   | 'not_a_function'
   | 'async_matcher'
   | 'not_an_object'
-  | 'not_a_signal';
+  | 'not_a_signal'
+  | 'empty_group'
+  | 'unknown_property';
 
 // What each reason expects when the caller gives no `expected`.
 const expectedByReason: Record<InvalidRealtimeScenarioInputReason, string> = {
@@ -640,6 +722,7 @@ const expectedByReason: Record<InvalidRealtimeScenarioInputReason, string> = {
   invalid_option: 'a valid option',
   unreadable_option: 'a readable option',
   scenario_running: 'the previous scenario on this transport to have ended',
+  invalid_expectation: 'an expectation { method, matcher? }',
 };
 
 // A matcher that answers with a promise, found where it is given or when it

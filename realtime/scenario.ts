@@ -7,6 +7,10 @@
  */
 import type { RealtimeTransportEventTypes } from '@openai/agents-realtime';
 import type {
+  RealtimeAnyOrderCalls,
+  RealtimeExpectation,
+} from './any_order.ts';
+import type {
   RealtimeCallMatcher,
   RealtimeTransportMethod,
   RecordedRealtimeCall,
@@ -49,6 +53,17 @@ export interface RealtimeScenarioContext {
     method: M,
     matcher?: RealtimeCallMatcher<M>,
   ): Promise<RecordedRealtimeCall<M>>;
+  /**
+   * Expects one call per expectation, in any order, in the place of one
+   * expectation of the global order: the transport's `expectAnyOrder`.
+   * After the run failed it rejects at once.
+   *
+   * @param expectations At least one `{ method, matcher? }`.
+   * @returns The call each expectation took, in expectation order.
+   */
+  expectAnyOrder<const T extends readonly RealtimeExpectation[]>(
+    ...expectations: T
+  ): Promise<RealtimeAnyOrderCalls<T>>;
   /** Delivers an inbound event synchronously. */
   emit<K extends keyof RealtimeTransportEventTypes>(
     type: K,
