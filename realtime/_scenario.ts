@@ -15,14 +15,14 @@ import {
 } from './_inputs.ts';
 import { ScriptedRealtimeScenarioCancelledError } from './errors.ts';
 import type {
-  RealtimeScenarioContext,
   RealtimeScenarioOptions,
+  RealtimeScenarioRunContext,
 } from './scenario.ts';
 
 /** One validated `runScenario()` call. */
 export interface ScenarioRun<R> {
   /** The transport's own `expectCall` and `emit`. */
-  readonly transport: RealtimeScenarioContext;
+  readonly transport: RealtimeScenarioRunContext;
   /** The transport side. */
   readonly scenario: RealtimeScenarioOptions<R>['scenario'];
   /** The application side. */
@@ -112,7 +112,7 @@ export async function runRealtimeScenario<R>(
     finished = true;
     succeed(result);
   };
-  const context: RealtimeScenarioContext = {
+  const context: RealtimeScenarioRunContext = {
     expectCall(method, matcher) {
       if (failure === undefined) return transport.expectCall(method, matcher);
       // After the run failed, nothing will answer: reject at once.

@@ -63,6 +63,7 @@ export {
 export type {
   RealtimeScenarioContext,
   RealtimeScenarioOptions,
+  RealtimeScenarioRunContext,
   ScriptedRealtimeScenarioContext,
   ScriptedRealtimeScenarioOptions,
 } from './scenario.ts';

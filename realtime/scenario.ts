@@ -53,6 +53,45 @@ export interface RealtimeScenarioContext {
     method: M,
     matcher?: RealtimeCallMatcher<M>,
   ): Promise<RecordedRealtimeCall<M>>;
+  /** Delivers an inbound event synchronously. */
+  emit<K extends keyof RealtimeTransportEventTypes>(
+    type: K,
+    ...args: RealtimeTransportEventTypes[K]
+  ): boolean;
+}
+
+/**
+ * What `runScenario()` actually hands its `scenario`: the
+ * {@link RealtimeScenarioContext} (the SDK testing module's shape, which
+ * suites may build themselves) plus `expectAnyOrder`. A scenario written
+ * against the narrower context still fits.
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import {
+ *   type RealtimeScenarioRunContext,
+ *   ScriptedRealtimeTransport,
+ * } from '@scripted/agents/realtime';
+ *
+ * async function muteAndInterrupt(
+ *   { expectAnyOrder }: RealtimeScenarioRunContext,
+ * ): Promise<void> {
+ *   await expectAnyOrder({ method: 'mute' }, { method: 'interrupt' });
+ * }
+ * const transport = new ScriptedRealtimeTransport();
+ * await transport.runScenario({
+ *   signal: AbortSignal.timeout(1_000),
+ *   scenario: muteAndInterrupt,
+ *   exercise: () => {
+ *     transport.interrupt();
+ *     transport.mute(true);
+ *   },
+ * });
+ * assert.equal(transport.calls.length, 2);
+ * ```
+ */
+export interface RealtimeScenarioRunContext extends RealtimeScenarioContext {
   /**
    * Expects one call per expectation, in any order, in the place of one
    * expectation of the global order: the transport's `expectAnyOrder`.
@@ -64,11 +103,6 @@ export interface RealtimeScenarioContext {
   expectAnyOrder<const T extends readonly RealtimeExpectation[]>(
     ...expectations: T
   ): Promise<RealtimeAnyOrderCalls<T>>;
-  /** Delivers an inbound event synchronously. */
-  emit<K extends keyof RealtimeTransportEventTypes>(
-    type: K,
-    ...args: RealtimeTransportEventTypes[K]
-  ): boolean;
 }
 
 /**
@@ -126,7 +160,7 @@ export type ScriptedRealtimeScenarioContext = RealtimeScenarioContext;
  */
 export interface RealtimeScenarioOptions<TResult = void> {
   /** Scripts the transport side: expects calls and emits events. */
-  scenario: (context: RealtimeScenarioContext) => void | Promise<void>;
+  scenario: (context: RealtimeScenarioRunContext) => void | Promise<void>;
   /** Drives the application through the public session API. */
   exercise: () => TResult | Promise<TResult>;
   /** Cancels the scenario (`ScriptedRealtimeScenarioCancelledError`). */

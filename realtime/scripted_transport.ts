@@ -49,8 +49,8 @@ import {
   RealtimeTransportNotClosedError,
 } from './errors.ts';
 import type {
-  RealtimeScenarioContext,
   RealtimeScenarioOptions,
+  RealtimeScenarioRunContext,
 } from './scenario.ts';
 
 /** Everything a transport holds, kept off `#private` so proxies work. */
@@ -508,7 +508,7 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
       });
     }
     state.running = true;
-    const context: RealtimeScenarioContext = {
+    const context: RealtimeScenarioRunContext = {
       expectCall: (method, matcher) => this.expectCall(method, matcher),
       expectAnyOrder: (...expectations) => this.expectAnyOrder(...expectations),
       emit: (type, ...args) => state.events.emit(type, args),
