@@ -70,10 +70,27 @@ function entry(value: unknown, path: string): Record<string, unknown> {
   return copy;
 }
 
+// The counts `new Usage()` adds up: anything but a number (or nothing) is
+// refused before it is coerced, which for a huge sparse array would walk
+// every index (Bun).
+const countKeys = [
+  'requests',
+  'inputTokens',
+  'input_tokens',
+  'outputTokens',
+  'output_tokens',
+  'totalTokens',
+  'total_tokens',
+] as const;
+
 function plainUsage(
   value: Record<string, unknown>,
   at: string,
 ): Record<string, unknown> {
+  for (const key of countKeys) {
+    const count = value[key];
+    if (count !== undefined && count !== null) tokens(count, `${at}.${key}`);
+  }
   const usage = new Usage(value as UsageInput);
   const data: Record<string, unknown> = {
     requests: tokens(usage.requests, `${at}.requests`),

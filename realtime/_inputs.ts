@@ -238,6 +238,15 @@ export function requireFailure(error: unknown): void {
   });
 }
 
+// An object that is not an array; a revoked proxy is not one.
+function isPlainObject(value: unknown): value is object {
+  try {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+  } catch {
+    return false;
+  }
+}
+
 /** One expectation of an `expectAnyOrder()` group, as given. */
 export interface ExpectationInput {
   readonly method: RealtimeTransportMethod;
@@ -272,10 +281,7 @@ export function requireExpectations(
   }
   return expectations.map((expectation, i) => {
     const at = `expectations[${i}]`;
-    if (
-      typeof expectation !== 'object' || expectation === null ||
-      Array.isArray(expectation)
-    ) {
+    if (!isPlainObject(expectation)) {
       throw new InvalidRealtimeScenarioInputError({
         reason: 'invalid_expectation',
         issue: 'not_an_object',

@@ -185,10 +185,30 @@ function pushEntry(
     return;
   }
   const members = readGroup(entry, inputIndex);
-  const end = out.length + members.length;
+  let length: number;
+  try {
+    length = members.length;
+  } catch (cause) {
+    throw unreadableStep(inputIndex, groupKey, cause);
+  }
+  if (length === 0) {
+    throw new InvalidScriptedSandboxStepError({
+      issue: 'empty_group',
+      inputIndex,
+      path: groupKey,
+    });
+  }
+  const end = out.length + length;
   const steps: NormalizedStep[] = [];
-  for (let position = 0; position < members.length; position++) {
-    const member = members[position];
+  // Read by index, each member once; the first fault ends the reading, so
+  // a huge or sparse array costs no more than its first bad member.
+  for (let position = 0; position < length; position++) {
+    let member: unknown;
+    try {
+      member = members[position];
+    } catch (cause) {
+      throw inGroup(unreadableStep(inputIndex, undefined, cause), position);
+    }
     if (isGroup(member)) {
       throw new InvalidScriptedSandboxStepError({
         issue: 'nested_group',
@@ -210,7 +230,7 @@ function pushEntry(
   for (const step of steps) out.push(step);
 }
 
-// The members of a group, read once; the group must hold at least one.
+// The members of a group: an array, whose members are read by the caller.
 function readGroup(group: object, inputIndex: number): readonly unknown[] {
   const read = readFields(group, [groupKey]);
   if (!read.ok) throw unreadableStep(inputIndex, read.key, read.cause);
@@ -224,7 +244,13 @@ function readGroup(group: object, inputIndex: number): readonly unknown[] {
     });
   }
   const members = read.fields.anyOrder;
-  if (!Array.isArray(members)) {
+  let isArray: boolean;
+  try {
+    isArray = Array.isArray(members);
+  } catch (cause) {
+    throw unreadableStep(inputIndex, groupKey, cause); // A revoked proxy.
+  }
+  if (!isArray) {
     throw new InvalidScriptedSandboxStepError({
       issue: 'invalid_group',
       inputIndex,
@@ -232,20 +258,7 @@ function readGroup(group: object, inputIndex: number): readonly unknown[] {
       received: describe(members),
     });
   }
-  let copy: unknown[];
-  try {
-    copy = Array.from(members as unknown[]);
-  } catch (cause) {
-    throw unreadableStep(inputIndex, groupKey, cause);
-  }
-  if (copy.length === 0) {
-    throw new InvalidScriptedSandboxStepError({
-      issue: 'empty_group',
-      inputIndex,
-      path: groupKey,
-    });
-  }
-  return copy;
+  return members as readonly unknown[];
 }
 
 // The same fault, placed inside its group.
