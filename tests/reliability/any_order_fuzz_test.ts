@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import {
   anyOrder,
   ScriptedModel,
+  type ScriptedSandboxInput,
   scriptedSandboxSession,
 } from '@scripted/agents';
 import { ScriptedRealtimeTransport } from '@scripted/agents/realtime';
