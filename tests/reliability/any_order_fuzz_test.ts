@@ -111,9 +111,10 @@ test('anyOrder takes any permutation of its calls, and any other call fails with
       async (scripted, called) => {
         const sandbox = scriptedSandboxSession([
           anyOrder(
-            ...scripted.map((name) =>
-              ({ method: name, result: true }) as const
-            ),
+            ...scripted.map((name): ScriptedSandboxInput => ({
+              method: name,
+              result: true,
+            } as ScriptedSandboxInput)),
           ),
         ]);
         const session = sandbox as unknown as Record<
