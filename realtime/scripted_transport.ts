@@ -173,8 +173,13 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
     installDispose(this.prototype, function () {
       this.assertComplete();
     });
-    installAsyncDispose(this.prototype, async function () {
-      this.assertComplete();
+    installAsyncDispose(this.prototype, function () {
+      try {
+        this.assertComplete();
+        return Promise.resolve();
+      } catch (error) {
+        return Promise.reject(error);
+      }
     });
   }
 

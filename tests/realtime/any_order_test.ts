@@ -218,7 +218,10 @@ test('expectAnyOrder rejects malformed expectations where they are written', () 
       'Invalid realtime input ("expectAnyOrder"): expected "expectations[0].method" to be a realtime transport method name, got "hangup" (did you mean "close"?)',
     ],
     [
-      [{ method: 'mute' }, { method: 'close', matcher: async () => true }],
+      [{ method: 'mute' }, {
+        method: 'close',
+        matcher: async () => await Promise.resolve(true),
+      }],
       {
         reason: 'invalid_matcher',
         issue: 'async_matcher',

@@ -177,7 +177,7 @@ const expectation = fc.oneof(
     method: fc.constantFrom('mute', 'interrupt'),
     matcher: fc.oneof(
       fc.constant(() => true),
-      fc.constant(async () => true),
+      fc.constant(async () => await Promise.resolve(true)),
       smallValue,
     ),
   }),

@@ -219,7 +219,7 @@ test('anyOrder groups are validated where the script is defined', () => {
         { method: 'readFile', result: '' },
         {
           method: 'execCommand',
-          match: (async () => true) as never,
+          match: (async () => await Promise.resolve(true)) as never,
           result: '',
         },
       ),
