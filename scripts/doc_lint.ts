@@ -24,6 +24,8 @@ const sdkTypes = new Set([
   'RealtimeTransportLayerConnectOptions',
   'SandboxSession',
   'StreamEvent',
+  'Usage',
+  'UsageInput',
 ]);
 
 const config = JSON.parse(await Deno.readTextFile('deno.json')) as {
