@@ -32,6 +32,11 @@ export interface UnexpectedCallFields {
   readonly actual: string;
   /** The method expected next; `undefined` when no more calls were. */
   readonly expected?: string | undefined;
+  /**
+   * The methods of the unused members of an `anyOrder` group, when the
+   * call met one; said instead of `expected`.
+   */
+  readonly expectedAnyOf?: readonly string[] | undefined;
   /** How many steps (or expectations) were left at the call. */
   readonly remaining: number;
   /** What is left: `step`, `expectation`. */
@@ -66,7 +71,10 @@ export interface UnexpectedCallFields {
  * @returns The message.
  */
 export function unexpectedCallMessage(fields: UnexpectedCallFields): string {
-  const expected = fields.expected === undefined
+  const anyOf = fields.expectedAnyOf;
+  const expected = anyOf !== undefined && anyOf.length > 0
+    ? `one of ${listNames([...new Set(anyOf)])} (in any order)`
+    : fields.expected === undefined
     ? 'no more calls'
     : quote(fields.expected);
   const detail = fields.detail === undefined ? '' : `, ${fields.detail}`;
@@ -132,6 +140,8 @@ export interface InvalidInputFields {
   readonly subject: string;
   /** Zero-based position of the input among those given together. */
   readonly index?: number | undefined;
+  /** Where inside the input, said after the index (` (step 1 of ...)`). */
+  readonly detail?: string | undefined;
   /** Its name (a method, a step type), quoted after the index. */
   readonly name?: string | undefined;
   /** What was expected, without the word `expected`. */
@@ -168,11 +178,71 @@ export interface InvalidInputFields {
  * @returns The message.
  */
 export function invalidInputMessage(fields: InvalidInputFields): string {
-  const index = fields.index === undefined ? '' : ` ${fields.index}`;
+  const index = (fields.index === undefined ? '' : ` ${fields.index}`) +
+    (fields.detail ?? '');
   const name = fields.name === undefined ? '' : ` (${quote(fields.name)})`;
   const got = fields.received === undefined ? '' : `, got ${fields.received}`;
   const hint = fields.suggestion === undefined
     ? ''
     : ` (did you mean ${quote(fields.suggestion)}?)`;
   return `Invalid ${fields.subject}${index}${name}: expected ${fields.expected}${got}${hint}`;
+}
+
+/** An unused member of an `anyOrder` group that did not take a call. */
+export interface CandidateFields {
+  /** Zero-based position of the member in its group. */
+  readonly position: number;
+  /** The member's method. */
+  readonly method: string;
+  /**
+   * Why it did not take the call: `method` (it names another method),
+   * `false` (its matcher returned false), `threw` (its matcher threw).
+   */
+  readonly rejection: 'method' | 'false' | 'threw';
+}
+
+const rejectionText: Readonly<Record<CandidateFields['rejection'], string>> = {
+  method: 'another method',
+  false: 'matcher returned false',
+  threw: 'matcher threw',
+};
+
+/**
+ * The candidates of an `anyOrder` group, listed for a message: `step 0
+ * "readFile" (matcher returned false), step 2 "execCommand" (another
+ * method)`, at most five, then `and N more`.
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { candidateList } from './messages.ts';
+ *
+ * assert.equal(
+ *   candidateList([
+ *     { position: 0, method: 'readFile', rejection: 'false' },
+ *     { position: 2, method: 'execCommand', rejection: 'method' },
+ *   ], 'step'),
+ *   'step 0 "readFile" (matcher returned false), step 2 "execCommand" (another method)',
+ * );
+ * ```
+ *
+ * @param candidates The unused members, in group order.
+ * @param unit What a member is: `step`, `expectation`.
+ * @returns The list.
+ */
+export function candidateList(
+  candidates: readonly CandidateFields[],
+  unit: string,
+): string {
+  const shown = candidates.slice(0, 5).map((candidate) =>
+    `${unit} ${candidate.position} ${quote(candidate.method)} (${
+      rejectionText[candidate.rejection] ?? candidate.rejection
+    })`
+  );
+  const more = candidates.length - shown.length;
+  return more > 0
+    ? `${shown.join(', ')} and ${more} more`
+    : shown.length === 0
+    ? 'none'
+    : shown.join(', ');
 }

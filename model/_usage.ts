@@ -70,10 +70,27 @@ function entry(value: unknown, path: string): Record<string, unknown> {
   return copy;
 }
 
+// The counts `new Usage()` adds up: anything but a number (or nothing) is
+// refused before it is coerced, which for a huge sparse array would walk
+// every index (Bun).
+const countKeys = [
+  'requests',
+  'inputTokens',
+  'input_tokens',
+  'outputTokens',
+  'output_tokens',
+  'totalTokens',
+  'total_tokens',
+] as const;
+
 function plainUsage(
   value: Record<string, unknown>,
   at: string,
 ): Record<string, unknown> {
+  for (const key of countKeys) {
+    const count = value[key];
+    if (count !== undefined && count !== null) tokens(count, `${at}.${key}`);
+  }
   const usage = new Usage(value as UsageInput);
   const data: Record<string, unknown> = {
     requests: tokens(usage.requests, `${at}.requests`),
@@ -108,6 +125,9 @@ function plainUsage(
  * @param value The usage, not `undefined`.
  * @param at Where the response was defined or returned.
  * @param base The path of the response, if any (`usage` is under it).
+ * @param options `key`: the usage's own name in paths (`usage` unless
+ * given); `reason`: the contract code of a fault (`invalid_response` unless
+ * given).
  * @returns Plain usage data.
  * @throws {InvalidScriptedModelStepError} `invalid_response` (issue
  * `invalid_usage`) when the usage is not an object, reading it throws, or a
@@ -117,8 +137,13 @@ export function readUsage(
   value: unknown,
   at: At,
   base: string | undefined,
+  options?: {
+    readonly key?: string;
+    readonly reason?: 'invalid_response' | 'invalid_input';
+  },
 ): UsageInput {
-  let path = join(base, 'usage');
+  const reason = options?.reason ?? 'invalid_response';
+  let path = join(base, options?.key ?? 'usage');
   let received: string | undefined;
   let cause: unknown;
   try {
@@ -134,12 +159,12 @@ export function readUsage(
     }
   }
   throw cause === undefined
-    ? invalid('invalid_response', at, {
+    ? invalid(reason, at, {
       issue: 'invalid_usage',
       path,
       received,
     })
-    : invalid('invalid_response', at, { issue: 'unreadable', path }, {
+    : invalid(reason, at, { issue: 'unreadable', path }, {
       cause,
     });
 }

@@ -106,6 +106,7 @@ const fieldKinds: Readonly<Record<string, string>> = {
   rawContent: 'a string or an array of strings',
   results: 'an array of objects',
   outputs: 'an array of objects',
+  modelOptions: 'an object',
 };
 
 /** What each positional argument of the builders must be, by path. */
@@ -161,7 +162,9 @@ function lastSegment(path: string | undefined): string {
 
 function usageKind(path: string | undefined): string {
   const last = lastSegment(path);
-  if (last === 'usage') return 'a Usage or usage data';
+  if (last === 'usage' || last === 'defaultUsage') {
+    return 'a Usage or usage data';
+  }
   if (last.endsWith('Details')) return 'an object of token counts';
   if (last === 'requestUsageEntries') return 'an array of usage entries';
   if (last === 'endpoint') return 'a string';
@@ -185,7 +188,9 @@ function expectation(
     case 'unreadable':
       return `${subject(path, 'the input')} to be readable`;
     case 'unknown_property':
-      return 'only the keys of its step type';
+      return isOptionPath(path)
+        ? 'only the option "defaultUsage"'
+        : 'only the keys of its step type';
     case 'invalid_retry_advice':
       return '"retryAdvice" to be a ModelRetryAdvice object or a function';
     case 'invalid_text':
@@ -487,6 +492,14 @@ interface StepFields {
   suggestion?: string | undefined;
 }
 
+// The paths of the model's own options (`new ScriptedModel(steps, options)`,
+// the `defaultUsage` setter), which are not steps.
+function isOptionPath(path: string | undefined): boolean {
+  if (path === undefined) return false;
+  const root = /^[^.[]*/.exec(path)![0];
+  return root === 'modelOptions' || root === 'defaultUsage';
+}
+
 function stepMessage(
   fields: StepFields,
   issue: InvalidScriptedModelStepIssue,
@@ -494,8 +507,14 @@ function stepMessage(
 ): string {
   const atCall = fields.inputIndex === undefined &&
     fields.callIndex !== undefined;
+  const option = fields.inputIndex === undefined &&
+    fields.callIndex === undefined && isOptionPath(fields.path);
   return invalidInputMessage({
-    subject: atCall ? 'model step for call' : 'model step',
+    subject: option
+      ? 'model option'
+      : atCall
+      ? 'model step for call'
+      : 'model step',
     index: atCall ? fields.callIndex : fields.inputIndex,
     name: fields.stepType,
     expected: expectation(issue, fields.path),

@@ -58,7 +58,7 @@ export {
   webSearchCall,
   type WebSearchCallOptions,
 } from './hosted_items.ts';
-export { ScriptedModel } from './scripted_model.ts';
+export { ScriptedModel, type ScriptedModelOptions } from './scripted_model.ts';
 export {
   assertFinalOutput,
   assertHandoffs,

@@ -11,7 +11,10 @@ import type {
   ModelRetryAdvice,
   ModelRetryAdviceRequest,
   StreamEvent,
+  Usage,
+  UsageInput,
 } from '@openai/agents-core';
+import { installDispose } from '../_internal/dispose.ts';
 import { describe } from '../_internal/format.ts';
 import { CallLog, FirstMismatch } from '../_internal/recording.ts';
 import { detachedCopy, snapshot } from '../_internal/snapshot.ts';
@@ -31,6 +34,7 @@ import {
   readResponse,
   type ResponseTemplate,
 } from './_normalize.ts';
+import { readDefaultUsage, readOptions } from './_options.ts';
 import { snapshotRequest } from './_request_snapshot.ts';
 import { toModelResponse } from './_response.ts';
 import { autoStream, checkpoint, exactStream } from './_stream.ts';
@@ -79,6 +83,40 @@ interface ModelState {
   previous: ModelRequest | undefined;
   readonly drift: FirstMismatch;
   readonly failures: Failure[];
+  /** Frozen usage for responses without one; `undefined`: no tokens. */
+  defaultUsage: UsageInput | undefined;
+}
+
+/**
+ * The options of `new ScriptedModel(inputs, options)`.
+ *
+ * @example
+ * ```ts
+ * import type { ScriptedModelOptions } from '@scripted/agents';
+ *
+ * const options: ScriptedModelOptions = {
+ *   defaultUsage: { requests: 1, inputTokens: 10, outputTokens: 5, totalTokens: 15 },
+ * };
+ * ```
+ */
+export interface ScriptedModelOptions {
+  /**
+   * The usage of every response that does not give one (a plain output
+   * array, a `ModelResponse` or responder result without `usage`, an
+   * automatic stream): a `Usage` or usage data, copied when given. Left
+   * out: one request and no tokens.
+   */
+  readonly defaultUsage?: Usage | UsageInput | undefined;
+}
+
+// The step's response, with the model's default usage when it gives none.
+function withDefaultUsage(
+  state: ModelState,
+  template: ResponseTemplate,
+): ResponseTemplate {
+  return template.usage === undefined && state.defaultUsage !== undefined
+    ? { ...template, usage: state.defaultUsage }
+    : template;
 }
 
 const slot = stateSlot<ModelState>('ScriptedModel');
@@ -179,11 +217,20 @@ export class ScriptedModel implements Model {
    * @param inputs The script, any iterable (an array, a `Set`, a
    * generator): step envelopes, complete `ModelResponse`s or output arrays,
    * one per expected call.
+   * @param options `defaultUsage`: the usage of responses that give none
+   * (see {@link ScriptedModelOptions}).
    * @throws {InvalidScriptedModelStepError} When `inputs` is not iterable
    * (`invalid_input`, issue `not_iterable`) or an input is malformed
-   * (`inputIndex` is its position); no step is added then.
+   * (`inputIndex` is its position); no step is added then. When `options`
+   * is malformed: `invalid_input` with issue `invalid_option`,
+   * `unknown_property` or `invalid_usage`, and `path` (`modelOptions`,
+   * `modelOptions.<key>`, `defaultUsage`, `defaultUsage.<member>`).
    */
-  constructor(inputs?: Iterable<ScriptedModelInput>) {
+  constructor(
+    inputs?: Iterable<ScriptedModelInput>,
+    options?: ScriptedModelOptions,
+  ) {
+    const { defaultUsage } = readOptions(options);
     const state = slot.attach(this, {
       steps: [],
       next: 0,
@@ -191,10 +238,77 @@ export class ScriptedModel implements Model {
       previous: undefined,
       drift: new FirstMismatch(),
       failures: [],
+      defaultUsage,
     });
     if (inputs === undefined) return;
     append(state, readInputs(inputs));
   }
+
+  static {
+    // `using model = new ScriptedModel([...])` asserts completeness at
+    // scope end (see `_internal/dispose.ts`).
+    installDispose(this.prototype, function () {
+      this.assertComplete();
+    });
+  }
+
+  /**
+   * The usage of responses that do not give one, as frozen usage data;
+   * `undefined` when none was set (one request, no tokens). Setting it
+   * (a `Usage`, usage data, or `undefined` for the built-in default)
+   * affects the calls made afterwards.
+   *
+   * @throws {InvalidScriptedModelStepError} On set, when the value is not
+   * usage: `invalid_input`, issue `invalid_usage`, `path` `defaultUsage` or
+   * the faulty member (`defaultUsage.inputTokens`).
+   *
+   * @example
+   * ```ts
+   * import assert from 'node:assert/strict';
+   * import { assistantMessage, ScriptedModel } from '@scripted/agents';
+   *
+   * const model = new ScriptedModel([[assistantMessage('Hi')]]);
+   * model.defaultUsage = { inputTokens: 3, outputTokens: 1, totalTokens: 4 };
+   * const response = await model.getResponse({
+   *   input: 'Hi',
+   *   modelSettings: {},
+   *   tools: [],
+   *   handoffs: [],
+   *   outputType: 'text',
+   *   tracing: false,
+   * });
+   * assert.equal(response.usage.totalTokens, 4);
+   * ```
+   */
+  get defaultUsage(): UsageInput | undefined {
+    return slot.of(this).defaultUsage;
+  }
+
+  set defaultUsage(usage: Usage | UsageInput | undefined) {
+    slot.of(this).defaultUsage = readDefaultUsage(usage);
+  }
+
+  /**
+   * Asserts completeness, as {@link ScriptedModel.assertComplete} does:
+   * `using model = new ScriptedModel([...])` checks the script at scope
+   * end. When the scope's body already threw, the runtime keeps both
+   * errors in a `SuppressedError` (`error`: this failure, `suppressed`: the
+   * body's). Installed under `Symbol.dispose` where the runtime has it.
+   *
+   * @throws What `assertComplete()` throws.
+   *
+   * @example
+   * ```ts
+   * import assert from 'node:assert/strict';
+   * import { assistantMessage, ScriptedModel } from '@scripted/agents';
+   *
+   * assert.throws(() => {
+   *   using model = new ScriptedModel([[assistantMessage('unused')]]);
+   *   assert.equal(model.remainingSteps, 1);
+   * }, { name: 'UnconsumedModelStepsError' });
+   * ```
+   */
+  declare readonly [Symbol.dispose]: () => void;
 
   /**
    * Appends steps to the script.
@@ -344,10 +458,16 @@ export class ScriptedModel implements Model {
     const { call, step, signal } = begin(state, request, false);
     switch (step.type) {
       case 'response':
-        return toModelResponse(step.template, call.index);
+        return toModelResponse(
+          withDefaultUsage(state, step.template),
+          call.index,
+        );
       case 'responder':
         return toModelResponse(
-          await respond(state, step, call, signal) as ResponseTemplate,
+          withDefaultUsage(
+            state,
+            await respond(state, step, call, signal) as ResponseTemplate,
+          ),
           call.index,
         );
       case 'error':
@@ -555,11 +675,18 @@ async function* stream(
   checkpoint(signal, call.index);
   switch (step.type) {
     case 'response':
-      yield* autoStream(step.template, call.index, signal);
+      yield* autoStream(
+        withDefaultUsage(state, step.template),
+        call.index,
+        signal,
+      );
       return;
     case 'responder':
       yield* autoStream(
-        await respond(state, step, call, signal) as ResponseTemplate,
+        withDefaultUsage(
+          state,
+          await respond(state, step, call, signal) as ResponseTemplate,
+        ),
         call.index,
         signal,
       );

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { closest, describe } from '../_internal/format.ts';
+import { closest, describe, listNames } from '../_internal/format.ts';
 import { isAsyncFunction } from '../_internal/matcher.ts';
 import { readFields } from '../_internal/read.ts';
 import {
@@ -65,13 +65,14 @@ function suggestMethod(name: unknown): RealtimeTransportMethod | undefined {
 export function requireMethod(
   operation: string,
   value: unknown,
+  path = 'method',
 ): RealtimeTransportMethod {
   if (isRealtimeTransportMethod(value)) return value;
   throw new InvalidRealtimeScenarioInputError({
     reason: 'unknown_method',
     issue: typeof value === 'string' ? 'unknown_method' : 'not_a_string',
     operation,
-    path: 'method',
+    path,
     received: describe(value),
     suggestion: suggestMethod(value),
   });
@@ -84,14 +85,18 @@ export function requireMethod(
  * @param value The given matcher.
  * @throws {InvalidRealtimeScenarioInputError} For anything else.
  */
-export function requireMatcher(operation: string, value: unknown): void {
+export function requireMatcher(
+  operation: string,
+  value: unknown,
+  path = 'matcher',
+): void {
   if (value === undefined) return;
   if (typeof value !== 'function') {
     throw new InvalidRealtimeScenarioInputError({
       reason: 'invalid_matcher',
       issue: 'not_a_function',
       operation,
-      path: 'matcher',
+      path,
       received: describe(value),
     });
   }
@@ -101,7 +106,7 @@ export function requireMatcher(operation: string, value: unknown): void {
       reason: 'invalid_matcher',
       issue: 'async_matcher',
       operation,
-      path: 'matcher',
+      path,
       received: describe(value),
     });
   }
@@ -230,5 +235,87 @@ export function requireFailure(error: unknown): void {
     operation: 'failNextCall',
     path: 'error',
     received: 'undefined',
+  });
+}
+
+// An object that is not an array; a revoked proxy is not one.
+function isPlainObject(value: unknown): value is object {
+  try {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+  } catch {
+    return false;
+  }
+}
+
+/** One expectation of an `expectAnyOrder()` group, as given. */
+export interface ExpectationInput {
+  readonly method: RealtimeTransportMethod;
+  readonly matcher: ((call: never) => unknown) | undefined;
+}
+
+const expectationKeys = ['method', 'matcher'] as const;
+
+/**
+ * Checks the expectations of an `expectAnyOrder()` group where they are
+ * written: at least one, each `{ method, matcher? }` with a known method
+ * and a synchronous matcher.
+ *
+ * @param expectations What the caller gave.
+ * @returns The expectations, read once.
+ * @throws {InvalidRealtimeScenarioInputError} `invalid_expectation`,
+ * `unknown_method`, `invalid_matcher`.
+ */
+export function requireExpectations(
+  expectations: readonly unknown[],
+): ExpectationInput[] {
+  const operation = 'expectAnyOrder';
+  if (expectations.length === 0) {
+    throw new InvalidRealtimeScenarioInputError({
+      reason: 'invalid_expectation',
+      issue: 'empty_group',
+      operation,
+      path: 'expectations',
+      expected: 'a list of at least one expectation',
+      received: 'none',
+    });
+  }
+  return expectations.map((expectation, i) => {
+    const at = `expectations[${i}]`;
+    if (!isPlainObject(expectation)) {
+      throw new InvalidRealtimeScenarioInputError({
+        reason: 'invalid_expectation',
+        issue: 'not_an_object',
+        operation,
+        path: at,
+        received: describe(expectation),
+      });
+    }
+    const read = readFields(expectation, expectationKeys);
+    if (!read.ok) {
+      throw new InvalidRealtimeScenarioInputError({
+        reason: 'unreadable_option',
+        operation,
+        path: read.key === undefined ? at : `${at}.${read.key}`,
+      }, { cause: read.cause });
+    }
+    const unknown = read.keys.filter((key) =>
+      key !== 'method' && key !== 'matcher'
+    );
+    if (unknown.length > 0) {
+      throw new InvalidRealtimeScenarioInputError({
+        reason: 'invalid_expectation',
+        issue: 'unknown_property',
+        operation,
+        path: at,
+        expected: 'an object with only "method" and "matcher"',
+        received: listNames(unknown),
+      });
+    }
+    const method = requireMethod(operation, read.fields.method, `${at}.method`);
+    requireMatcher(operation, read.fields.matcher, `${at}.matcher`);
+    return {
+      method,
+      matcher: read.fields.matcher as ExpectationInput['matcher'],
+    };
   });
 }

@@ -11,7 +11,6 @@ import { isError, runMatcher } from '../_internal/matcher.ts';
 import { CallLog, FirstMismatch } from '../_internal/recording.ts';
 import { detachedCopy } from '../_internal/snapshot.ts';
 import { noop } from '../_internal/thenable.ts';
-import type { RealtimeFaultRecord } from './faults.ts';
 import type {
   PendingRealtimeExpectation,
   PendingRealtimeFailure,
@@ -22,15 +21,30 @@ import type {
 import {
   IncompleteRealtimeScenarioError,
   InvalidRealtimeScenarioInputError,
+  type RealtimeAnyOrderCandidate,
   RealtimeCallMatcherError,
   UnexpectedRealtimeCallError,
 } from './errors.ts';
+import type { RealtimeFaultRecord } from './faults.ts';
 
 interface Expectation {
   readonly order: number;
   readonly method: RealtimeTransportMethod;
   readonly matcher: RealtimeCallMatcher | undefined;
-  readonly resolve: (call: RecordedRealtimeCall) => void;
+}
+
+/**
+ * What waits in the one global order: a single expectation, or an
+ * `expectAnyOrder()` group whose members take calls in any order.
+ */
+interface Waiter {
+  readonly members: readonly Expectation[];
+  /** The call each member took, by member. */
+  readonly calls: (RecordedRealtimeCall | undefined)[];
+  /** How many members wait for a call. */
+  left: number;
+  readonly group: boolean;
+  readonly resolve: (calls: RecordedRealtimeCall[]) => void;
   readonly reject: (error: unknown) => void;
 }
 
@@ -106,6 +120,82 @@ function mismatchOf(
   }
 }
 
+/**
+ * Finds the member of a group that takes a call: the first unused one whose
+ * method and matcher accept it (a matcher that rejects or throws passes the
+ * call on). Returns its index, or the mismatch listing every candidate.
+ *
+ * @param waiter The group.
+ * @param call The call.
+ * @param pending How many expectations were pending at the call.
+ * @param injectedFaults The faults injected so far, for the error.
+ */
+function groupMatch(
+  waiter: Waiter,
+  call: RecordedRealtimeCall,
+  pending: number,
+  injectedFaults: readonly RealtimeFaultRecord[],
+): number | { readonly mismatch: unknown } {
+  const candidates: RealtimeAnyOrderCandidate[] = [];
+  let cause: { readonly value: unknown } | undefined;
+  let sameMethod = false;
+  for (let i = 0; i < waiter.members.length; i++) {
+    if (waiter.calls[i] !== undefined) continue;
+    const { method, matcher } = waiter.members[i]!;
+    if (method !== call.method) {
+      candidates.push({ position: i, method, rejection: 'method' });
+      continue;
+    }
+    sameMethod = true;
+    if (matcher === undefined) return i;
+    const verdict = runMatcher(matcher, [detachedCopy(call)]);
+    switch (verdict.kind) {
+      case 'pass':
+        return i;
+      case 'promise':
+        return {
+          mismatch: new InvalidRealtimeScenarioInputError({
+            reason: 'invalid_matcher',
+            issue: 'async_matcher',
+            operation: 'expectAnyOrder',
+            path: `expectations[${i}].matcher`,
+            received: 'a promise',
+          }),
+        };
+      case 'rejected':
+        candidates.push({ position: i, method, rejection: 'false' });
+        break;
+      case 'threw':
+        cause ??= { value: verdict.error };
+        candidates.push({ position: i, method, rejection: 'threw' });
+    }
+  }
+  if (!sameMethod) {
+    return {
+      mismatch: new UnexpectedRealtimeCallError({
+        callIndex: call.index,
+        expectedMethod: (candidates[0] ?? waiter.members[0]!).method,
+        actualMethod: call.method,
+        remainingExpectations: pending,
+        candidates,
+        injectedFaults,
+      }),
+    };
+  }
+  return {
+    mismatch: new RealtimeCallMatcherError(
+      {
+        callIndex: call.index,
+        actualMethod: call.method,
+        matcherResult: cause === undefined ? 'false' : 'threw',
+        candidates,
+        injectedFaults,
+      },
+      cause === undefined ? undefined : { cause: cause.value },
+    ),
+  };
+}
+
 /** Recorded calls, expectations and failures of one transport. */
 export class CallLedger {
   #log = new CallLog<RecordedRealtimeCall>();
@@ -116,7 +206,7 @@ export class CallLedger {
   #held: RecordedRealtimeCall[] = [];
   #heldHead = 0;
   // Expectations waiting for a call, from `#waitHead` on.
-  #waiting: Expectation[] = [];
+  #waiting: Waiter[] = [];
   #waitHead = 0;
   #failures: Failure[] = [];
   #faults: RealtimeFaultRecord[] = [];
@@ -167,23 +257,26 @@ export class CallLedger {
     const failure = this.#failures.length === 0
       ? undefined
       : this.#takeFailure(call.method);
-    const waiting = this.#waiting;
-    const pending = waiting.length - this.#waitHead;
+    const pending = this.#pendingCount();
     if (pending === 0) {
       this.#held.push(call);
       return failure;
     }
-    const expectation = waiting[this.#waitHead++]!;
-    if (this.#waitHead === waiting.length) {
-      waiting.length = 0;
-      this.#waitHead = 0;
-    }
-    const mismatch = mismatchOf(expectation, call, pending, this.#faults);
+    const waiter = this.#waiting[this.#waitHead]!;
+    // A single expectation leaves the queue before its matcher runs, so a
+    // call the matcher itself causes (a close inside a connect matcher)
+    // meets the next one; a group stays until it is used up or fails.
+    if (!waiter.group) this.#dequeue();
+    const mismatch = this.#offer(waiter, call, pending);
     if (mismatch === undefined) {
-      expectation.resolve(call);
+      if (waiter.left === 0) {
+        if (waiter.group) this.#remove(waiter);
+        waiter.resolve(waiter.calls as RecordedRealtimeCall[]);
+      }
       return failure;
     }
-    expectation.reject(mismatch);
+    if (waiter.group) this.#remove(waiter);
+    waiter.reject(mismatch);
     this.#remember(mismatch);
     return mismatch;
   }
@@ -200,34 +293,29 @@ export class CallLedger {
     method: RealtimeTransportMethod,
     matcher: RealtimeCallMatcher | undefined,
   ): Promise<RecordedRealtimeCall> {
-    const order = ++this.#registered;
-    const held = this.#held;
-    if (this.#heldHead < held.length) {
-      const call = held[this.#heldHead++]!;
-      if (this.#heldHead === held.length) {
-        held.length = 0;
-        this.#heldHead = 0;
-      }
-      const mismatch = mismatchOf(
-        { method, matcher },
-        call,
-        1,
-        this.#faults,
-      );
-      if (mismatch === undefined) return Promise.resolve(call);
-      const rejected = Promise.reject(mismatch);
-      rejected.catch(noop);
-      this.#remember(mismatch);
-      return rejected;
-    }
-    const promise = new Promise<RecordedRealtimeCall>((resolve, reject) => {
-      this.#waiting.push({ order, method, matcher, resolve, reject });
-    });
-    // The failure also reaches the caller and assertComplete(); an ignored
-    // expectation must not crash the process as an unhandled rejection.
-    promise.catch(noop);
-    this.#watcher?.onWait();
-    return promise;
+    return this.#register([{ method, matcher }], false) as Promise<
+      RecordedRealtimeCall
+    >;
+  }
+
+  /**
+   * Expects one call per expectation, in any order: held calls are matched
+   * now, the rest as they come. The group takes the place of one
+   * expectation in the global order.
+   *
+   * @param expectations The checked expectations, at least one.
+   * @returns The call each expectation took, in expectation order, or a
+   *   rejection with the mismatch.
+   */
+  expectAnyOrder(
+    expectations: readonly {
+      readonly method: RealtimeTransportMethod;
+      readonly matcher: RealtimeCallMatcher | undefined;
+    }[],
+  ): Promise<RecordedRealtimeCall[]> {
+    return this.#register(expectations, true) as Promise<
+      RecordedRealtimeCall[]
+    >;
   }
 
   /**
@@ -245,12 +333,18 @@ export class CallLedger {
     return this.#waitHead < this.#waiting.length;
   }
 
-  /** @returns The waiting expectations, in registration order. */
+  /**
+   * @returns The waiting expectations, in registration order (a group's
+   * members that took no call yet included).
+   */
   pendingExpectations(): PendingRealtimeExpectation[] {
-    return this.#waiting.slice(this.#waitHead).map((e) => ({
-      order: e.order,
-      method: e.method,
-    }));
+    return this.#waiting.slice(this.#waitHead).flatMap((waiter) =>
+      waiter.members.flatMap((member, i) =>
+        waiter.calls[i] === undefined
+          ? [{ order: member.order, method: member.method }]
+          : []
+      )
+    );
   }
 
   /** @returns The unused failures per method, by first registration. */
@@ -308,6 +402,116 @@ export class CallLedger {
     return () => {
       if (this.#watcher === watcher) this.#watcher = undefined;
     };
+  }
+
+  // Queues the expectations as one waiter, after matching held calls.
+  #register(
+    expectations: readonly {
+      readonly method: RealtimeTransportMethod;
+      readonly matcher: RealtimeCallMatcher | undefined;
+    }[],
+    group: boolean,
+  ): Promise<unknown> {
+    const members = expectations.map((expectation) => ({
+      order: ++this.#registered,
+      method: expectation.method,
+      matcher: expectation.matcher,
+    }));
+    let resolve!: Waiter['resolve'];
+    let reject!: Waiter['reject'];
+    // A single expectation resolves with its call, a group with its calls.
+    const promise = new Promise<unknown>((yes, no) => {
+      resolve = group ? yes : (calls) => yes(calls[0]);
+      reject = no;
+    });
+    // The failure also reaches the caller and assertComplete(); an ignored
+    // expectation must not crash the process as an unhandled rejection.
+    promise.catch(noop);
+    const waiter: Waiter = {
+      members,
+      calls: members.map(() => undefined),
+      left: members.length,
+      group,
+      resolve,
+      reject,
+    };
+    const held = this.#held;
+    while (waiter.left > 0 && this.#heldHead < held.length) {
+      const call = held[this.#heldHead++]!;
+      if (this.#heldHead === held.length) {
+        held.length = 0;
+        this.#heldHead = 0;
+      }
+      const mismatch = this.#offer(waiter, call, waiter.left);
+      if (mismatch !== undefined) {
+        reject(mismatch);
+        this.#remember(mismatch);
+        return promise;
+      }
+    }
+    if (waiter.left === 0) {
+      resolve(waiter.calls as RecordedRealtimeCall[]);
+      return promise;
+    }
+    this.#waiting.push(waiter);
+    this.#watcher?.onWait();
+    return promise;
+  }
+
+  // Gives the call to the waiter; returns the mismatch if it cannot take
+  // it.
+  #offer(
+    waiter: Waiter,
+    call: RecordedRealtimeCall,
+    pending: number,
+  ): unknown {
+    let taker = 0;
+    if (!waiter.group) {
+      const mismatch = mismatchOf(
+        waiter.members[0]!,
+        call,
+        pending,
+        this.#faults,
+      );
+      if (mismatch !== undefined) return mismatch;
+    } else {
+      for (;;) {
+        const found = groupMatch(waiter, call, pending, this.#faults);
+        if (typeof found !== 'number') return found.mismatch;
+        taker = found;
+        // A call its own matcher caused may have taken that member
+        // meanwhile: look again among those left.
+        if (waiter.calls[taker] === undefined) break;
+      }
+    }
+    waiter.calls[taker] = call;
+    waiter.left--;
+    return undefined;
+  }
+
+  // Removes the waiter at the head of the queue.
+  #dequeue(): void {
+    const waiting = this.#waiting;
+    this.#waitHead++;
+    if (this.#waitHead === waiting.length) {
+      waiting.length = 0;
+      this.#waitHead = 0;
+    }
+  }
+
+  // Removes a group that is done, if it is still at the head (a call its
+  // own matcher caused may have settled it already).
+  #remove(waiter: Waiter): void {
+    if (this.#waiting[this.#waitHead] === waiter) this.#dequeue();
+  }
+
+  // How many expectations wait for a call, a group's unused members each.
+  #pendingCount(): number {
+    let count = 0;
+    for (let i = this.#waitHead; i < this.#waiting.length; i++) {
+      count += this.#waiting[i]!.left;
+    }
+    return count;
   }
 
   #takeFailure(method: RealtimeTransportMethod): unknown {

@@ -8,17 +8,21 @@
  */
 import type { CallLedger } from './_ledger.ts';
 import { noop } from '../_internal/thenable.ts';
-import { requireMatcher, requireMethod } from './_inputs.ts';
+import {
+  requireExpectations,
+  requireMatcher,
+  requireMethod,
+} from './_inputs.ts';
 import { ScriptedRealtimeScenarioCancelledError } from './errors.ts';
 import type {
-  RealtimeScenarioContext,
   RealtimeScenarioOptions,
+  RealtimeScenarioRunContext,
 } from './scenario.ts';
 
 /** One validated `runScenario()` call. */
 export interface ScenarioRun<R> {
   /** The transport's own `expectCall` and `emit`. */
-  readonly transport: RealtimeScenarioContext;
+  readonly transport: RealtimeScenarioRunContext;
   /** The transport side. */
   readonly scenario: RealtimeScenarioOptions<R>['scenario'];
   /** The application side. */
@@ -111,12 +115,21 @@ export async function runRealtimeScenario<R>(
     finished = true;
     succeed(result);
   };
-  const context: RealtimeScenarioContext = {
+  const context: RealtimeScenarioRunContext = {
     expectCall(method, matcher) {
       if (failure === undefined) return transport.expectCall(method, matcher);
       // After the run failed, nothing will answer: reject at once.
       requireMethod('expectCall', method);
       requireMatcher('expectCall', matcher);
+      const late = Promise.reject(failure.error);
+      late.catch(noop);
+      return late;
+    },
+    expectAnyOrder(...expectations) {
+      if (failure === undefined) {
+        return transport.expectAnyOrder(...expectations);
+      }
+      requireExpectations(expectations);
       const late = Promise.reject(failure.error);
       late.catch(noop);
       return late;

@@ -7,6 +7,7 @@
  */
 import { describe, listNames, plural, quote } from '../_internal/format.ts';
 import {
+  candidateList,
   incompleteMessage,
   invalidInputMessage,
   unexpectedCallMessage,
@@ -74,6 +75,48 @@ function hasCallIndex(value: unknown): value is { callIndex: number } {
 }
 
 /**
+ * An unused expectation of an `expectAnyOrder()` group that did not take a
+ * call, as `UnexpectedRealtimeCallError.candidates` and
+ * `RealtimeCallMatcherError.candidates` list it.
+ *
+ * @example
+ * ```ts
+ * import type { RealtimeAnyOrderCandidate } from '@scripted/agents/realtime';
+ *
+ * const candidate: RealtimeAnyOrderCandidate = {
+ *   position: 0,
+ *   method: 'sendFunctionCallOutput',
+ *   rejection: 'false',
+ * };
+ * ```
+ */
+export interface RealtimeAnyOrderCandidate {
+  /** Zero-based position of the expectation in its group. */
+  readonly position: number;
+  /** The expectation's method. */
+  readonly method: RealtimeTransportMethod;
+  /**
+   * Why it did not take the call: `method` (it expects another method),
+   * `false` (its matcher returned false), `threw` (its matcher threw).
+   */
+  readonly rejection: 'method' | 'false' | 'threw';
+}
+
+function frozenCandidates(
+  candidates: readonly RealtimeAnyOrderCandidate[] | undefined,
+): readonly RealtimeAnyOrderCandidate[] | undefined {
+  return candidates === undefined ? undefined : Object.freeze(
+    candidates.map((candidate) =>
+      Object.freeze({
+        position: candidate.position,
+        method: candidate.method,
+        rejection: candidate.rejection,
+      })
+    ),
+  );
+}
+
+/**
  * An outbound call reached the transport while a different method was
  * expected next. It is thrown into the application code making the call,
  * rejects the pending expectation, fails a running `runScenario()` at once,
@@ -120,6 +163,12 @@ export class UnexpectedRealtimeCallError extends Error {
    * message.
    */
   readonly injectedFaults: readonly RealtimeFaultRecord[];
+  /**
+   * When the call met an `expectAnyOrder()` group: its unused
+   * expectations, in group order, none of which expects the method called
+   * (`expectedMethod` is the first one's); `undefined` otherwise.
+   */
+  readonly candidates: readonly RealtimeAnyOrderCandidate[] | undefined;
 
   /**
    * Creates an `UnexpectedRealtimeCallError`.
@@ -140,6 +189,7 @@ export class UnexpectedRealtimeCallError extends Error {
     actualMethod: string;
     remainingExpectations?: number;
     injectedFaults?: readonly RealtimeFaultRecord[];
+    candidates?: readonly RealtimeAnyOrderCandidate[] | undefined;
   });
   constructor(
     first: RealtimeTransportMethod | {
@@ -148,6 +198,7 @@ export class UnexpectedRealtimeCallError extends Error {
       actualMethod: string;
       remainingExpectations?: number;
       injectedFaults?: readonly RealtimeFaultRecord[];
+      candidates?: readonly RealtimeAnyOrderCandidate[] | undefined;
     },
     actualCall?: RecordedRealtimeTransportCall,
   ) {
@@ -162,11 +213,15 @@ export class UnexpectedRealtimeCallError extends Error {
       (fields as { injectedFaults?: readonly RealtimeFaultRecord[] })
         .injectedFaults,
     );
+    const candidates = frozenCandidates(
+      'candidates' in fields ? fields.candidates : undefined,
+    );
     super(unexpectedCallMessage({
       double: 'realtime',
       callIndex: fields.callIndex,
       actual: fields.actualMethod,
       expected: fields.expectedMethod,
+      expectedAnyOf: candidates?.map((candidate) => candidate.method),
       remaining,
       unit: 'expectation',
       detail: faultsDetail(injectedFaults),
@@ -177,6 +232,7 @@ export class UnexpectedRealtimeCallError extends Error {
     this.actualMethod = fields.actualMethod;
     this.remainingExpectations = remaining;
     this.injectedFaults = injectedFaults;
+    this.candidates = candidates;
   }
 }
 
@@ -221,6 +277,13 @@ export class RealtimeCallMatcherError extends Error {
    * message.
    */
   readonly injectedFaults: readonly RealtimeFaultRecord[];
+  /**
+   * When the call met an `expectAnyOrder()` group: every unused
+   * expectation of the group, in group order, with why it did not take the
+   * call; `matcherResult` is then `'threw'` when any matcher threw (the
+   * first thrown value is the `cause`). `undefined` otherwise.
+   */
+  readonly candidates: readonly RealtimeAnyOrderCandidate[] | undefined;
 
   /**
    * Creates a `RealtimeCallMatcherError`.
@@ -243,6 +306,7 @@ export class RealtimeCallMatcherError extends Error {
       actualMethod: string;
       matcherResult?: 'false' | 'threw';
       injectedFaults?: readonly RealtimeFaultRecord[];
+      candidates?: readonly RealtimeAnyOrderCandidate[] | undefined;
     },
     options?: { cause?: unknown },
   );
@@ -252,6 +316,7 @@ export class RealtimeCallMatcherError extends Error {
       actualMethod: string;
       matcherResult?: 'false' | 'threw';
       injectedFaults?: readonly RealtimeFaultRecord[];
+      candidates?: readonly RealtimeAnyOrderCandidate[] | undefined;
     },
     options?: { matcherResult?: 'false' | 'threw'; cause?: unknown },
   ) {
@@ -259,16 +324,19 @@ export class RealtimeCallMatcherError extends Error {
     let actualMethod: string;
     let matcherResult: 'false' | 'threw' | undefined;
     let injectedFaults: readonly RealtimeFaultRecord[] = faultsField(undefined);
+    let candidates: readonly RealtimeAnyOrderCandidate[] | undefined;
     if (hasCallIndex(first)) {
       const fields = first as {
         actualMethod: string;
         matcherResult?: 'false' | 'threw';
         injectedFaults?: readonly RealtimeFaultRecord[];
+        candidates?: readonly RealtimeAnyOrderCandidate[] | undefined;
       };
       callIndex = first.callIndex;
       actualMethod = fields.actualMethod;
       matcherResult = fields.matcherResult;
       injectedFaults = faultsField(fields.injectedFaults);
+      candidates = frozenCandidates(fields.candidates);
     } else {
       const call = first as RecordedRealtimeTransportCall | undefined;
       callIndex = call?.index ?? -1;
@@ -280,7 +348,11 @@ export class RealtimeCallMatcherError extends Error {
     const detail = faultsDetail(injectedFaults);
     super(
       `Realtime call ${callIndex} to ${quote(actualMethod)} rejected: ${
-        matcherResult === 'false'
+        candidates !== undefined
+          ? `no unused expectation of its anyOrder group accepts it, ${
+            candidateList(candidates, 'expectation')
+          }`
+          : matcherResult === 'false'
           ? 'the matcher of its expectation returned false'
           : `the matcher of its expectation threw ${describe(options?.cause)}`
       }${detail === undefined ? '' : `, ${detail}`}`,
@@ -291,6 +363,7 @@ export class RealtimeCallMatcherError extends Error {
     this.actualMethod = actualMethod;
     this.matcherResult = matcherResult;
     this.injectedFaults = injectedFaults;
+    this.candidates = candidates;
   }
 }
 
@@ -659,7 +732,12 @@ export class ScriptedRealtimeConnectionSupersededError extends Error {
  *   `scenario`/`exercise` that is not a function, or a `signal` that is not
  *   an `AbortSignal`;
  * - `unreadable_option`: reading an option threw (`cause` holds the error);
- * - `scenario_running`: `runScenario` while another runs on the transport.
+ * - `scenario_running`: `runScenario` while another runs on the transport;
+ * - `invalid_expectation`: `expectAnyOrder` given no expectation (issue
+ *   `empty_group`), an expectation that is not an object (`not_an_object`)
+ *   or one with a member other than `method` and `matcher`
+ *   (`unknown_property`); its method and matcher are checked as
+ *   `expectCall`'s, with paths such as `expectations[1].method`.
  *
  * @example
  * ```ts
@@ -686,13 +764,15 @@ export type InvalidRealtimeScenarioInputReason =
   | 'invalid_error'
   | 'invalid_option'
   | 'unreadable_option'
-  | 'scenario_running';
+  | 'scenario_running'
+  | 'invalid_expectation';
 
 /**
  * The finer classification of rejected scripting input: the `reason`
  * itself when there is nothing finer, or `not_a_string` (a method name
  * that is not a string), `not_a_function`, `async_matcher`,
- * `not_an_object` (the options), `not_a_signal`.
+ * `not_an_object` (the options, an expectation), `not_a_signal`,
+ * `empty_group`, `unknown_property`.
  *
  * @example
  * ```ts
@@ -723,7 +803,9 @@ export type InvalidRealtimeScenarioInputIssue =
   | 'not_a_function'
   | 'async_matcher'
   | 'not_an_object'
-  | 'not_a_signal';
+  | 'not_a_signal'
+  | 'empty_group'
+  | 'unknown_property';
 
 // What each reason expects when the caller gives no `expected`.
 const expectedByReason: Record<InvalidRealtimeScenarioInputReason, string> = {
@@ -734,6 +816,7 @@ const expectedByReason: Record<InvalidRealtimeScenarioInputReason, string> = {
   invalid_option: 'a valid option',
   unreadable_option: 'a readable option',
   scenario_running: 'the previous scenario on this transport to have ended',
+  invalid_expectation: 'an expectation { method, matcher? }',
 };
 
 // A matcher that answers with a promise, found where it is given or when it

@@ -42,11 +42,16 @@ export {
   type RecordedRealtimeCall,
   type RecordedRealtimeTransportCall,
 } from './calls.ts';
+export type {
+  RealtimeAnyOrderCalls,
+  RealtimeExpectation,
+} from './any_order.ts';
 export {
   IncompleteRealtimeScenarioError,
   InvalidRealtimeScenarioInputError,
   type InvalidRealtimeScenarioInputIssue,
   type InvalidRealtimeScenarioInputReason,
+  type RealtimeAnyOrderCandidate,
   RealtimeCallMatcherError,
   type RealtimeScenarioOptionKey,
   type RealtimeSupersedingOperation,
@@ -58,6 +63,7 @@ export {
 export type {
   RealtimeScenarioContext,
   RealtimeScenarioOptions,
+  RealtimeScenarioRunContext,
   ScriptedRealtimeScenarioContext,
   ScriptedRealtimeScenarioOptions,
 } from './scenario.ts';

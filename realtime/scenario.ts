@@ -7,6 +7,10 @@
  */
 import type { RealtimeTransportEventTypes } from '@openai/agents-realtime';
 import type {
+  RealtimeAnyOrderCalls,
+  RealtimeExpectation,
+} from './any_order.ts';
+import type {
   RealtimeCallMatcher,
   RealtimeTransportMethod,
   RecordedRealtimeCall,
@@ -54,6 +58,51 @@ export interface RealtimeScenarioContext {
     type: K,
     ...args: RealtimeTransportEventTypes[K]
   ): boolean;
+}
+
+/**
+ * What `runScenario()` actually hands its `scenario`: the
+ * {@link RealtimeScenarioContext} (the SDK testing module's shape, which
+ * suites may build themselves) plus `expectAnyOrder`. A scenario written
+ * against the narrower context still fits.
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import {
+ *   type RealtimeScenarioRunContext,
+ *   ScriptedRealtimeTransport,
+ * } from '@scripted/agents/realtime';
+ *
+ * async function muteAndInterrupt(
+ *   { expectAnyOrder }: RealtimeScenarioRunContext,
+ * ): Promise<void> {
+ *   await expectAnyOrder({ method: 'mute' }, { method: 'interrupt' });
+ * }
+ * const transport = new ScriptedRealtimeTransport();
+ * await transport.runScenario({
+ *   signal: AbortSignal.timeout(1_000),
+ *   scenario: muteAndInterrupt,
+ *   exercise: () => {
+ *     transport.interrupt();
+ *     transport.mute(true);
+ *   },
+ * });
+ * assert.equal(transport.calls.length, 2);
+ * ```
+ */
+export interface RealtimeScenarioRunContext extends RealtimeScenarioContext {
+  /**
+   * Expects one call per expectation, in any order, in the place of one
+   * expectation of the global order: the transport's `expectAnyOrder`.
+   * After the run failed it rejects at once.
+   *
+   * @param expectations At least one `{ method, matcher? }`.
+   * @returns The call each expectation took, in expectation order.
+   */
+  expectAnyOrder<const T extends readonly RealtimeExpectation[]>(
+    ...expectations: T
+  ): Promise<RealtimeAnyOrderCalls<T>>;
 }
 
 /**
@@ -111,7 +160,7 @@ export type ScriptedRealtimeScenarioContext = RealtimeScenarioContext;
  */
 export interface RealtimeScenarioOptions<TResult = void> {
   /** Scripts the transport side: expects calls and emits events. */
-  scenario: (context: RealtimeScenarioContext) => void | Promise<void>;
+  scenario: (context: RealtimeScenarioRunContext) => void | Promise<void>;
   /** Drives the application through the public session API. */
   exercise: () => TResult | Promise<TResult>;
   /** Cancels the scenario (`ScriptedRealtimeScenarioCancelledError`). */

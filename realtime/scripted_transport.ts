@@ -9,6 +9,7 @@ import type {
   RealtimeTransportLayer,
   RealtimeTransportLayerConnectOptions,
 } from '@openai/agents-realtime';
+import { installAsyncDispose, installDispose } from '../_internal/dispose.ts';
 import { snapshot } from '../_internal/snapshot.ts';
 import { stateSlot } from '../_internal/state.ts';
 import { recordAudioCall } from './_audio.ts';
@@ -16,11 +17,16 @@ import { Connection } from './_connection.ts';
 import { ListenerRegistry } from './_emitter.ts';
 import {
   readScenarioOptions,
+  requireExpectations,
   requireFailure,
   requireListener,
   requireMatcher,
   requireMethod,
 } from './_inputs.ts';
+import type {
+  RealtimeAnyOrderCalls,
+  RealtimeExpectation,
+} from './any_order.ts';
 import { CallLedger } from './_ledger.ts';
 import { runRealtimeScenario } from './_scenario.ts';
 import type { RealtimeFixture } from './fixture.ts';
@@ -43,8 +49,8 @@ import {
   RealtimeTransportNotClosedError,
 } from './errors.ts';
 import type {
-  RealtimeScenarioContext,
   RealtimeScenarioOptions,
+  RealtimeScenarioRunContext,
 } from './scenario.ts';
 import type { RealtimeFaultRecord } from './faults.ts';
 
@@ -183,6 +189,61 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
       running: false,
     });
   }
+
+  static {
+    // `using` / `await using` assert completeness at scope end (see
+    // `_internal/dispose.ts`).
+    installDispose(this.prototype, function () {
+      this.assertComplete();
+    });
+    installAsyncDispose(this.prototype, function () {
+      try {
+        this.assertComplete();
+        return Promise.resolve();
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    });
+  }
+
+  /**
+   * Asserts completeness, as {@link ScriptedRealtimeTransport.assertComplete}
+   * does: `using transport = new ScriptedRealtimeTransport()` checks it at
+   * scope end. When the scope's body already threw, the runtime keeps both
+   * errors in a `SuppressedError`. Installed under `Symbol.dispose` where
+   * the runtime has it.
+   *
+   * @throws What `assertComplete()` throws.
+   *
+   * @example
+   * ```ts
+   * import assert from 'node:assert/strict';
+   * import { ScriptedRealtimeTransport } from '@scripted/agents/realtime';
+   *
+   * assert.throws(() => {
+   *   using transport = new ScriptedRealtimeTransport();
+   *   transport.mute(true); // no expectation takes it
+   * }, { name: 'IncompleteRealtimeScenarioError' });
+   * ```
+   */
+  declare readonly [Symbol.dispose]: () => void;
+
+  /**
+   * The same check for `await using`: the returned promise rejects with
+   * what `assertComplete()` throws.
+   *
+   * @example
+   * ```ts
+   * import assert from 'node:assert/strict';
+   * import { ScriptedRealtimeTransport } from '@scripted/agents/realtime';
+   *
+   * await assert.rejects(async () => {
+   *   await using transport = new ScriptedRealtimeTransport();
+   *   transport.mute(true);
+   * }, { name: 'IncompleteRealtimeScenarioError' });
+   * ```
+   */
+  declare readonly [Symbol.asyncDispose]: () => Promise<void>;
 
   /**
    * The lifecycle status: `connecting` and then `connected` during
@@ -342,6 +403,55 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
   }
 
   /**
+   * Expects one call per expectation, in any order: the group takes the
+   * place of one expectation in the global order (the expectations before
+   * it are met first; the ones after it wait until every member took a
+   * call). Each call the group receives goes to the first member that has
+   * not taken one and whose method and matcher accept it; a matcher that
+   * returns `false` or throws passes the call on to the next member. Calls
+   * made before the group is registered are held for it, as for
+   * `expectCall`. Use it for calls the application makes concurrently,
+   * such as the outputs of tools that run in parallel.
+   *
+   * @param expectations At least one `{ method, matcher? }`.
+   * @returns The call each expectation took, in expectation order; rejects
+   *   (and the mismatch is remembered for `assertComplete()`) with
+   *   `UnexpectedRealtimeCallError` when no member left expects the method
+   *   called, `RealtimeCallMatcherError` when every matcher rejected it
+   *   (both list the `candidates`), or `InvalidRealtimeScenarioInputError`
+   *   when a matcher returned a promise.
+   * @throws {InvalidRealtimeScenarioInputError} Where it is written: no
+   *   expectation, or one that is not `{ method, matcher? }` (reason
+   *   `invalid_expectation`), an unknown method, or a matcher that is not a
+   *   synchronous function; `path` names it (`expectations[1].matcher`).
+   * @example
+   * ```ts
+   * import assert from 'node:assert/strict';
+   * import { ScriptedRealtimeTransport } from '@scripted/agents/realtime';
+   *
+   * const transport = new ScriptedRealtimeTransport();
+   * const both = transport.expectAnyOrder(
+   *   { method: 'mute', matcher: (call) => call.muted },
+   *   { method: 'interrupt' },
+   * );
+   * transport.interrupt();
+   * transport.mute(true);
+   * const [muted, interrupted] = await both;
+   * assert.equal(muted.index, 1);
+   * assert.equal(interrupted.index, 0);
+   * transport.assertComplete();
+   * ```
+   */
+  expectAnyOrder<const T extends readonly RealtimeExpectation[]>(
+    ...expectations: T
+  ): Promise<RealtimeAnyOrderCalls<T>> {
+    const checked = requireExpectations(expectations);
+    return slot.of(this).ledger.expectAnyOrder(
+      checked as Parameters<CallLedger['expectAnyOrder']>[0],
+    ) as Promise<unknown> as Promise<RealtimeAnyOrderCalls<T>>;
+  }
+
+  /**
    * Expects the next outbound call in the one global order. A call made
    * before its expectation is registered is held for it.
    *
@@ -459,8 +569,9 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
       });
     }
     state.running = true;
-    const context: RealtimeScenarioContext = {
+    const context: RealtimeScenarioRunContext = {
       expectCall: (method, matcher) => this.expectCall(method, matcher),
+      expectAnyOrder: (...expectations) => this.expectAnyOrder(...expectations),
       emit: (type, ...args) => state.events.emit(type, args),
     };
     return runRealtimeScenario(state.ledger, {

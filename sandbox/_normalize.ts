@@ -22,9 +22,21 @@ function isSandboxMethod(name: unknown): name is SandboxMethod {
   return methodSet.has(name);
 }
 
+/** Where a step of an `anyOrder` group sits. */
+export interface GroupPlace {
+  /** Zero-based position of the step in its group. */
+  readonly position: number;
+  /** Index, in the normalized steps, just past the group's last step. */
+  readonly end: number;
+}
+
 /** A validated step, read once from its input. */
 export type NormalizedStep =
   & {
+    /** Zero-based position of the step (or its group) in the script. */
+    readonly inputIndex: number;
+    /** Its place in an `anyOrder` group; `undefined` for an ordered step. */
+    readonly group: GroupPlace | undefined;
     readonly method: SandboxMethod;
     readonly match: ((...args: readonly unknown[]) => unknown) | undefined;
   }
@@ -73,7 +85,7 @@ export function normalizeSteps(steps: unknown): NormalizedStep[] {
       } catch (cause) {
         throw unreadableStep(i, undefined, cause);
       }
-      out.push(normalizeStep(step, i));
+      pushEntry(out, step, i);
     }
     return out;
   }
@@ -104,7 +116,7 @@ export function normalizeSteps(steps: unknown): NormalizedStep[] {
       throw unreadableSteps(i, cause);
     }
     try {
-      out.push(normalizeStep(step, i));
+      pushEntry(out, step, i);
     } catch (error) {
       close(iterator);
       throw error;
@@ -143,6 +155,127 @@ function unreadableStep(
   }, { cause });
 }
 
+const groupKey = 'anyOrder';
+
+// Whether an entry is an `anyOrder` group (an object with that member);
+// a revoked proxy is left to the step checks, which report it.
+function isGroup(entry: unknown): entry is object {
+  try {
+    return typeof entry === 'object' && entry !== null &&
+      !Array.isArray(entry) && groupKey in entry;
+  } catch {
+    return false;
+  }
+}
+
+// Appends a step, or the steps of a group with their place in it.
+function pushEntry(
+  out: NormalizedStep[],
+  entry: unknown,
+  inputIndex: number,
+): void {
+  if (!isGroup(entry)) {
+    out.push(
+      {
+        ...normalizeStep(entry, inputIndex),
+        inputIndex,
+        group: undefined,
+      } as NormalizedStep,
+    );
+    return;
+  }
+  const members = readGroup(entry, inputIndex);
+  let length: number;
+  try {
+    length = members.length;
+  } catch (cause) {
+    throw unreadableStep(inputIndex, groupKey, cause);
+  }
+  if (length === 0) {
+    throw new InvalidScriptedSandboxStepError({
+      issue: 'empty_group',
+      inputIndex,
+      path: groupKey,
+    });
+  }
+  const end = out.length + length;
+  const steps: NormalizedStep[] = [];
+  // Read by index, each member once; the first fault ends the reading, so
+  // a huge or sparse array costs no more than its first bad member.
+  for (let position = 0; position < length; position++) {
+    let member: unknown;
+    try {
+      member = members[position];
+    } catch (cause) {
+      throw inGroup(unreadableStep(inputIndex, undefined, cause), position);
+    }
+    if (isGroup(member)) {
+      throw new InvalidScriptedSandboxStepError({
+        issue: 'nested_group',
+        inputIndex,
+        groupIndex: position,
+        path: groupKey,
+      });
+    }
+    let step: StepOutcome;
+    try {
+      step = normalizeStep(member, inputIndex);
+    } catch (error) {
+      throw inGroup(error, position);
+    }
+    steps.push(
+      { ...step, inputIndex, group: { position, end } } as NormalizedStep,
+    );
+  }
+  for (const step of steps) out.push(step);
+}
+
+// The members of a group: an array, whose members are read by the caller.
+function readGroup(group: object, inputIndex: number): readonly unknown[] {
+  const read = readFields(group, [groupKey]);
+  if (!read.ok) throw unreadableStep(inputIndex, read.key, read.cause);
+  const unknown = read.keys.filter((key) => key !== groupKey);
+  if (unknown.length > 0) {
+    throw new InvalidScriptedSandboxStepError({
+      issue: 'invalid_group',
+      inputIndex,
+      path: unknown[0],
+      received: listNames(unknown),
+    });
+  }
+  const members = read.fields.anyOrder;
+  let isArray: boolean;
+  try {
+    isArray = Array.isArray(members);
+  } catch (cause) {
+    throw unreadableStep(inputIndex, groupKey, cause); // A revoked proxy.
+  }
+  if (!isArray) {
+    throw new InvalidScriptedSandboxStepError({
+      issue: 'invalid_group',
+      inputIndex,
+      path: groupKey,
+      received: describe(members),
+    });
+  }
+  return members as readonly unknown[];
+}
+
+// The same fault, placed inside its group.
+function inGroup(error: unknown, groupIndex: number): unknown {
+  if (!(error instanceof InvalidScriptedSandboxStepError)) return error;
+  return new InvalidScriptedSandboxStepError({
+    reason: error.reason,
+    issue: error.issue,
+    inputIndex: error.inputIndex,
+    groupIndex,
+    method: error.method,
+    path: error.path,
+    received: error.received,
+    suggestion: error.suggestion,
+  }, error.cause === undefined ? undefined : { cause: error.cause });
+}
+
 /** One fault of a step, in the order the SDK testing module checks. */
 interface Fault {
   readonly issue: InvalidScriptedSandboxStepIssue;
@@ -152,7 +285,12 @@ interface Fault {
   readonly cause?: unknown;
 }
 
-function normalizeStep(step: unknown, inputIndex: number): NormalizedStep {
+// A step as read, before its place in the script is added.
+type StepOutcome = NormalizedStep extends infer S
+  ? S extends unknown ? Omit<S, 'inputIndex' | 'group'> : never
+  : never;
+
+function normalizeStep(step: unknown, inputIndex: number): StepOutcome {
   let isObject: boolean;
   try {
     isObject = typeof step === 'object' && step !== null &&
@@ -223,7 +361,7 @@ function normalizeStep(step: unknown, inputIndex: number): NormalizedStep {
     match: match as NormalizedStep['match'],
     kind: found.kind,
     value: found.value,
-  } as NormalizedStep;
+  } as StepOutcome;
 }
 
 function checkMatch(match: unknown): Fault | undefined {

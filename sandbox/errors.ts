@@ -5,10 +5,54 @@
  */
 import { describe, quote } from '../_internal/format.ts';
 import {
+  candidateList,
   incompleteMessage,
   invalidInputMessage,
   unexpectedCallMessage,
 } from '../_internal/messages.ts';
+
+/**
+ * An unused step of an `anyOrder` group that did not take a call, as
+ * `UnexpectedSandboxCallError.candidates` and
+ * `SandboxCallMatcherError.candidates` list it.
+ *
+ * @example
+ * ```ts
+ * import type { SandboxAnyOrderCandidate } from '@scripted/agents';
+ *
+ * const candidate: SandboxAnyOrderCandidate = {
+ *   position: 1,
+ *   method: 'readFile',
+ *   rejection: 'false',
+ * };
+ * ```
+ */
+export interface SandboxAnyOrderCandidate {
+  /** Zero-based position of the step in its group. */
+  readonly position: number;
+  /** The step's method. */
+  readonly method: string;
+  /**
+   * Why it did not take the call: `method` (the step names another
+   * method), `false` (its `match` returned false), `threw` (its `match`
+   * threw).
+   */
+  readonly rejection: 'method' | 'false' | 'threw';
+}
+
+function frozenCandidates(
+  candidates: readonly SandboxAnyOrderCandidate[] | undefined,
+): readonly SandboxAnyOrderCandidate[] | undefined {
+  return candidates === undefined ? undefined : Object.freeze(
+    candidates.map((candidate) =>
+      Object.freeze({
+        position: candidate.position,
+        method: candidate.method,
+        rejection: candidate.rejection,
+      })
+    ),
+  );
+}
 
 /**
  * A call reached the session that the script does not expect next: a
@@ -39,27 +83,41 @@ export class UnexpectedSandboxCallError extends Error {
   readonly callIndex: number;
   /** The method that was called. */
   readonly actualMethod: string;
-  /** The method of the next step, or `undefined` when the script ended. */
+  /**
+   * The method of the next step, or `undefined` when the script ended. In
+   * an `anyOrder` group: the method of its first unused step (all of them
+   * are in `candidates`).
+   */
   readonly expectedMethod: string | undefined;
   /** How many steps were left in the script at the time of the call. */
   readonly remainingSteps: number;
+  /**
+   * When the call met an `anyOrder` group: its unused steps, in group
+   * order, none of which names the method called (`rejection: 'method'`);
+   * `undefined` otherwise.
+   */
+  readonly candidates: readonly SandboxAnyOrderCandidate[] | undefined;
 
   /**
    * Creates an `UnexpectedSandboxCallError`.
    * @param fields The structured fields of the error (the SDK testing
-   * module's form; `expectedMethod` may be left out when the script ended).
+   * module's form; `expectedMethod` may be left out when the script ended;
+   * `candidates` when the call met an `anyOrder` group).
    */
   constructor(fields: {
     callIndex: number;
     actualMethod: string;
     expectedMethod?: string | undefined;
     remainingSteps: number;
+    candidates?: readonly SandboxAnyOrderCandidate[] | undefined;
   }) {
+    const candidates = frozenCandidates(fields.candidates);
     super(unexpectedCallMessage({
       double: 'sandbox',
       callIndex: fields.callIndex,
       actual: fields.actualMethod,
       expected: fields.expectedMethod,
+      expectedAnyOf: candidates?.map((candidate) => candidate.method),
       remaining: fields.remainingSteps,
       unit: 'step',
     }));
@@ -68,6 +126,7 @@ export class UnexpectedSandboxCallError extends Error {
     this.actualMethod = fields.actualMethod;
     this.expectedMethod = fields.expectedMethod;
     this.remainingSteps = fields.remainingSteps;
+    this.candidates = candidates;
   }
 }
 
@@ -113,13 +172,22 @@ export class SandboxCallMatcherError extends Error {
    * `'threw'` (it threw a value that is not an error, kept as `cause`).
    */
   readonly matcherResult: 'false' | 'threw';
+  /**
+   * When the call met an `anyOrder` group: every unused step of the group,
+   * in group order, with why it did not take the call (the steps of the
+   * method called have `rejection` `'false'` or `'threw'`); `undefined`
+   * otherwise. `matcherResult` is then `'threw'` when any matcher threw
+   * (the first thrown value is the `cause`).
+   */
+  readonly candidates: readonly SandboxAnyOrderCandidate[] | undefined;
 
   /**
    * Creates a `SandboxCallMatcherError`.
    * @param call The rejected recorded call (`{ index, method, args }`, the
    * SDK testing module's form), or the fields `{ callIndex, method }`.
    * @param options `matcherResult` (`'false'` unless given) and, for
-   * `'threw'`, the thrown value as `cause`.
+   * `'threw'`, the thrown value as `cause`; `candidates` when the call met
+   * an `anyOrder` group.
    */
   constructor(
     call:
@@ -132,13 +200,21 @@ export class SandboxCallMatcherError extends Error {
     options?: {
       readonly matcherResult?: 'false' | 'threw' | undefined;
       readonly cause?: unknown;
+      readonly candidates?:
+        | readonly SandboxAnyOrderCandidate[]
+        | undefined;
     },
   ) {
     const callIndex = 'callIndex' in call ? call.callIndex : call.index;
     const matcherResult = options?.matcherResult ?? 'false';
+    const candidates = frozenCandidates(options?.candidates);
     super(
       `Sandbox call ${callIndex} to ${quote(call.method)} rejected: ${
-        matcherResult === 'threw'
+        candidates !== undefined
+          ? `no unused step of its anyOrder group accepts it, ${
+            candidateList(candidates, 'step')
+          }`
+          : matcherResult === 'threw'
           ? `the matcher of its step threw ${describe(options?.cause)}`
           : 'the matcher of its step returned false'
       }`,
@@ -150,6 +226,7 @@ export class SandboxCallMatcherError extends Error {
     this.callIndex = callIndex;
     this.method = call.method;
     this.matcherResult = matcherResult;
+    this.candidates = candidates;
   }
 }
 
@@ -261,7 +338,17 @@ export type InvalidScriptedSandboxStepReason =
  * - `multiple_outcomes` (`invalid_outcome`): more than one does (the keys);
  * - `invalid_respond` (`invalid_outcome`): `respond` is not a function (the
  *   kind of value given);
- * - `invalid_result` (`invalid_outcome`): copying `result` threw.
+ * - `invalid_result` (`invalid_outcome`): copying `result` threw;
+ * - `invalid_group` (`invalid_input`): an `anyOrder` group's steps are not
+ *   an array (`path` `anyOrder`, the kind of value given), or the group has
+ *   another member (`path` its name, the names given);
+ * - `empty_group` (`invalid_input`): an `anyOrder` group has no step;
+ * - `nested_group` (`invalid_input`): a member of an `anyOrder` group is a
+ *   group itself (`groupIndex` is its position).
+ *
+ * A fault of a step inside a group has the step's issue, the group's
+ * position in the script as `inputIndex` and the step's position in the
+ * group as `groupIndex`.
  *
  * @example
  * ```ts
@@ -280,7 +367,10 @@ export type InvalidScriptedSandboxStepIssue =
   | 'missing_outcome'
   | 'multiple_outcomes'
   | 'invalid_respond'
-  | 'invalid_result';
+  | 'invalid_result'
+  | 'invalid_group'
+  | 'empty_group'
+  | 'nested_group';
 
 const outcomes = '"result", "respond" or "error"';
 
@@ -355,6 +445,21 @@ const issueText: Record<
     'result to be data that can be copied',
     'a value that could not be copied',
   ],
+  invalid_group: [
+    'invalid_input',
+    'a group of the form { anyOrder: [steps] }',
+    '',
+  ],
+  empty_group: [
+    'invalid_input',
+    'an anyOrder group with at least one step',
+    'an empty group',
+  ],
+  nested_group: [
+    'invalid_input',
+    'a step, not a group, inside an anyOrder group',
+    'a nested group',
+  ],
 };
 
 /**
@@ -398,9 +503,13 @@ function message(
     ? `${received} set to undefined`
     : received;
   const script = issue === 'invalid_steps';
+  const member = fields.groupIndex === undefined
+    ? ''
+    : ` (step ${fields.groupIndex} of its anyOrder group)`;
   return invalidInputMessage({
     subject: script ? 'sandbox script' : 'sandbox step',
     index: script ? undefined : inputIndex,
+    detail: member === '' ? undefined : member,
     // An unknown method name is shown (cut when long) as what was found.
     name: issue === 'unknown_method' ? undefined : fields.method,
     expected,
@@ -448,6 +557,8 @@ export type InvalidScriptedSandboxStepFields =
   & {
     /** Zero-based position of the faulty input. */
     inputIndex: number;
+    /** Zero-based position of the faulty step inside its `anyOrder` group. */
+    groupIndex?: number | undefined;
     /** The message as written; derived from the fields when left out. */
     message?: string | undefined;
     /** The method the step named, known or not. */
@@ -515,6 +626,12 @@ export class InvalidScriptedSandboxStepError extends Error {
    */
   readonly inputIndex: number;
   /**
+   * When the faulty step is inside an `anyOrder` group (whose position is
+   * `inputIndex`): the step's zero-based position in the group; otherwise
+   * `undefined`.
+   */
+  readonly groupIndex: number | undefined;
+  /**
    * The method the step named (a string), known or not; `undefined` when
    * the step named none.
    */
@@ -557,6 +674,7 @@ export class InvalidScriptedSandboxStepError extends Error {
     this.reason = fields.reason ?? issueReason(issue);
     this.issue = issue;
     this.inputIndex = fields.inputIndex;
+    this.groupIndex = fields.groupIndex;
     this.method = fields.method;
     this.path = fields.path;
     this.received = fields.received;

@@ -19,6 +19,12 @@
  * @module
  */
 export {
+  anyOrder,
+  type SandboxAnyOrder,
+  type SandboxEntryMethods,
+  type ScriptedSandboxEntry,
+} from './any_order.ts';
+export {
   type ScriptedSandboxControls,
   type ScriptedSandboxSession,
   scriptedSandboxSession,
@@ -50,6 +56,7 @@ export {
   type InvalidScriptedSandboxStepFields,
   type InvalidScriptedSandboxStepIssue,
   type InvalidScriptedSandboxStepReason,
+  type SandboxAnyOrderCandidate,
   SandboxCallMatcherError,
   UnconsumedSandboxStepsError,
   UnexpectedSandboxCallError,

@@ -9,12 +9,14 @@ import type {
   SandboxSession,
   SandboxSessionState,
 } from '@openai/agents-core/sandbox';
+import { installDispose } from '../_internal/dispose.ts';
 import { isError, runMatcher } from '../_internal/matcher.ts';
 import { CallLog, FirstMismatch } from '../_internal/recording.ts';
 import { detachedCopy, snapshot } from '../_internal/snapshot.ts';
 import { stateSlot } from '../_internal/state.ts';
 import {
   InvalidScriptedSandboxStepError,
+  type SandboxAnyOrderCandidate,
   SandboxCallMatcherError,
   UnconsumedSandboxStepsError,
   UnexpectedSandboxCallError,
@@ -25,7 +27,7 @@ import {
   type SandboxMethod,
   type ScriptedSandboxMethod,
 } from './methods.ts';
-import type { ScriptedSandboxInput } from './steps.ts';
+import type { SandboxEntryMethods, ScriptedSandboxEntry } from './any_order.ts';
 import { type NormalizedStep, normalizeSteps } from './_normalize.ts';
 
 /**
@@ -64,6 +66,13 @@ export interface ScriptedSandboxControls {
    * otherwise an `UnconsumedSandboxStepsError` when steps are left.
    */
   assertComplete(): void;
+  /**
+   * Calls `assertComplete()`: `using sandbox = scriptedSandboxSession([...])`
+   * checks the script at scope end; when the scope's body already threw,
+   * the runtime keeps both errors in a `SuppressedError`. Installed under
+   * `Symbol.dispose` where the runtime has it.
+   */
+  readonly [Symbol.dispose]: () => void;
 }
 
 /**
@@ -162,8 +171,10 @@ export type ScriptedSandboxSession<
  * ```
  */
 export function scriptedSandboxSession<
-  const TInputs extends readonly ScriptedSandboxInput[],
->(inputs: TInputs): ScriptedSandboxSession<TInputs[number]['method']>;
+  const TInputs extends readonly ScriptedSandboxEntry[],
+>(
+  inputs: TInputs,
+): ScriptedSandboxSession<SandboxEntryMethods<TInputs[number]>>;
 /**
  * Creates a scripted session from any iterable of steps for the methods
  * `M`; see the first overload.
@@ -186,7 +197,7 @@ export function scriptedSandboxSession<
  * ```
  */
 export function scriptedSandboxSession<M extends ScriptedSandboxMethod>(
-  inputs: Iterable<ScriptedSandboxInput<M>>,
+  inputs: Iterable<ScriptedSandboxEntry<M>>,
 ): ScriptedSandboxSession<M>;
 /**
  * Creates an empty, complete scripted session: any method call is
@@ -213,7 +224,12 @@ export function scriptedSandboxSession(
 
 interface SandboxState {
   readonly steps: readonly NormalizedStep[];
+  /** Which steps a call consumed (a group's may be used out of order). */
+  readonly used: boolean[];
+  /** The first unused step. */
   next: number;
+  /** How many steps are left. */
+  left: number;
   readonly log: CallLog<RecordedSandboxCall>;
   readonly drift: FirstMismatch;
 }
@@ -224,10 +240,20 @@ const slot = stateSlot<SandboxState>('scripted sandbox session');
 class ScriptedSandbox implements ScriptedSandboxControls, SandboxSession {
   state: SandboxSessionState = { manifest: new Manifest() };
 
+  static {
+    installDispose(this.prototype, function () {
+      this.assertComplete();
+    });
+  }
+
+  declare readonly [Symbol.dispose]: () => void;
+
   constructor(steps: readonly NormalizedStep[]) {
     const state = slot.attach(this, {
       steps,
+      used: steps.map(() => false),
       next: 0,
+      left: steps.length,
       log: new CallLog(),
       drift: new FirstMismatch(),
     });
@@ -253,14 +279,13 @@ class ScriptedSandbox implements ScriptedSandboxControls, SandboxSession {
   }
 
   get remainingSteps(): number {
-    const state = slot.of(this);
-    return state.steps.length - state.next;
+    return slot.of(this).left;
   }
 
   assertComplete(): void {
     const state = slot.of(this);
     state.drift.rethrow();
-    const pending = state.steps.slice(state.next);
+    const pending = state.steps.filter((_, i) => !state.used[i]);
     if (pending.length === 0) return;
     throw new UnconsumedSandboxStepsError({
       remainingSteps: pending.length,
@@ -283,29 +308,123 @@ function answer(
       args: snapshot(copyManifests(args)),
     }) as unknown as RecordedSandboxCall
   );
-  const stepIndex = state.next;
-  const step = state.steps[stepIndex];
-  if (step === undefined || step.method !== method) {
+  const step = state.steps[state.next];
+  if (
+    step === undefined || step.group === undefined && step.method !== method
+  ) {
     throw mismatch(
       state,
       new UnexpectedSandboxCallError({
         callIndex: call.index,
         actualMethod: method,
         expectedMethod: step?.method,
-        remainingSteps: state.steps.length - stepIndex,
+        remainingSteps: state.left,
       }),
     );
   }
-  if (step.match !== undefined) check(state, step.match, stepIndex, call);
-  state.next++;
-  switch (step.kind) {
+  const taken = step.group === undefined
+    ? ordered(state, step, call)
+    : unordered(state, step.group.end, call);
+  consume(state, taken);
+  const chosen = state.steps[taken]!;
+  switch (chosen.kind) {
     case 'result':
-      return step.value;
+      return chosen.value;
     case 'respond':
-      return step.value(detachedCopy(call));
+      return chosen.value(detachedCopy(call));
     case 'error':
-      throw step.value;
+      throw chosen.value;
   }
+}
+
+// The next step, in order, takes the call, or its matcher fails it.
+function ordered(
+  state: SandboxState,
+  step: NormalizedStep,
+  call: RecordedSandboxCall,
+): number {
+  if (step.match !== undefined) check(state, step.match, step, call);
+  return state.next;
+}
+
+// The first unused step of the group (from `next` to `end`) whose method
+// and matcher accept the call takes it. A matcher that rejects or throws
+// passes the call on; when none accepts, the error lists every candidate.
+function unordered(
+  state: SandboxState,
+  end: number,
+  call: RecordedSandboxCall,
+): number {
+  const candidates: SandboxAnyOrderCandidate[] = [];
+  let cause: { readonly value: unknown } | undefined;
+  let sameMethod = false;
+  for (let i = state.next; i < end; i++) {
+    if (state.used[i]) continue;
+    const step = state.steps[i]!;
+    const position = step.group!.position;
+    if (step.method !== call.method) {
+      candidates.push({ position, method: step.method, rejection: 'method' });
+      continue;
+    }
+    sameMethod = true;
+    if (step.match === undefined) return i;
+    const verdict = runMatcher(
+      step.match,
+      detachedCopy<readonly unknown[]>(call.args),
+    );
+    switch (verdict.kind) {
+      case 'pass':
+        return i;
+      case 'promise':
+        throw mismatch(state, asyncMatcher(step, call));
+      case 'rejected':
+        candidates.push({ position, method: step.method, rejection: 'false' });
+        break;
+      case 'threw':
+        cause ??= { value: verdict.error };
+        candidates.push({ position, method: step.method, rejection: 'threw' });
+    }
+  }
+  if (!sameMethod) {
+    throw mismatch(
+      state,
+      new UnexpectedSandboxCallError({
+        callIndex: call.index,
+        actualMethod: call.method,
+        expectedMethod: candidates[0]?.method,
+        remainingSteps: state.left,
+        candidates,
+      }),
+    );
+  }
+  throw mismatch(
+    state,
+    new SandboxCallMatcherError(call, {
+      matcherResult: cause === undefined ? 'false' : 'threw',
+      candidates,
+      ...(cause === undefined ? {} : { cause: cause.value }),
+    }),
+  );
+}
+
+function consume(state: SandboxState, index: number): void {
+  state.used[index] = true;
+  state.left--;
+  while (state.used[state.next]) state.next++;
+}
+
+function asyncMatcher(
+  step: NormalizedStep,
+  call: RecordedSandboxCall,
+): InvalidScriptedSandboxStepError {
+  return new InvalidScriptedSandboxStepError({
+    issue: 'async_matcher',
+    inputIndex: step.inputIndex,
+    groupIndex: step.group?.position,
+    method: call.method,
+    path: 'match',
+    received: 'a promise',
+  });
 }
 
 // Runs the step's matcher on its own copy of the arguments and throws what
@@ -313,7 +432,7 @@ function answer(
 function check(
   state: SandboxState,
   match: (...args: readonly unknown[]) => unknown,
-  stepIndex: number,
+  step: NormalizedStep,
   call: RecordedSandboxCall,
 ): void {
   const verdict = runMatcher(
@@ -326,16 +445,7 @@ function check(
     case 'rejected':
       throw mismatch(state, new SandboxCallMatcherError(call));
     case 'promise':
-      throw mismatch(
-        state,
-        new InvalidScriptedSandboxStepError({
-          issue: 'async_matcher',
-          inputIndex: stepIndex,
-          method: call.method,
-          path: 'match',
-          received: 'a promise',
-        }),
-      );
+      throw mismatch(state, asyncMatcher(step, call));
     case 'threw':
       throw mismatch(
         state,

@@ -39,6 +39,8 @@ const sdkTypes: Readonly<Record<string, string>> = {
   ModelRetryAdviceRequest: '@openai/agents-core',
   RunItem: '@openai/agents-core',
   StreamEvent: '@openai/agents-core',
+  Usage: '@openai/agents-core',
+  UsageInput: '@openai/agents-core',
   ApplyPatchCallItem: 'protocol',
   ApplyPatchOperation: 'protocol',
   ComputerAction: 'protocol',

@@ -235,6 +235,9 @@ test('InvalidScriptedSandboxStepError maps every issue to one of the four reason
     multiple_outcomes: 'invalid_outcome',
     invalid_respond: 'invalid_outcome',
     invalid_result: 'invalid_outcome',
+    invalid_group: 'invalid_input',
+    empty_group: 'invalid_input',
+    nested_group: 'invalid_input',
   };
   for (const [issue, reason] of Object.entries(reasons)) {
     const error = new InvalidScriptedSandboxStepError({
