@@ -221,7 +221,9 @@ class NodeTestRunner {
     if (entry.startPosition !== undefined) {
       result.startPosition = entry.startPosition;
     }
-    if (failure !== undefined) result.failureMessage = failure;
+    // The first line or so: the reports (and the committed incremental
+    // result) keep it per killed mutant.
+    if (failure !== undefined) result.failureMessage = failure.slice(0, 160);
     return result;
   }
 
