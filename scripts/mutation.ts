@@ -103,6 +103,7 @@ export const groups: readonly Group[] = [
 
 const reportPath = 'reports/mutation/mutation.json';
 const equivalentPath = 'tests/mutation/equivalent.json';
+const incrementalPath = 'tests/mutation/incremental.json';
 
 interface Position {
   line: number;
@@ -325,6 +326,12 @@ if (import.meta.main) {
       console.error(`stryker ${args.join(' ')} exited ${code}`);
       Deno.exit(code);
     }
+    // Stryker writes it indented; compact, the committed file is half as big.
+    const incremental = await Deno.readTextFile(incrementalPath);
+    await Deno.writeTextFile(
+      incrementalPath,
+      JSON.stringify(JSON.parse(incremental)) + '\n',
+    );
   }
   const report = JSON.parse(await Deno.readTextFile(reportPath)) as Report;
   const equivalent = JSON.parse(
