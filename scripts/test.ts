@@ -179,6 +179,16 @@ const stages: Stage[] = [
     args: ['run', '--allow-all', 'scripts/transcripts.ts'],
   },
   {
+    // StrykerJS in incremental mode against the committed result
+    // (`tests/mutation/incremental.json`): only mutants whose code or
+    // covering tests changed run again; fails below the thresholds or on an
+    // unexplained survivor in the matching, recording and error code (see
+    // `scripts/mutation.ts`).
+    name: 'mutation',
+    cmd: 'deno',
+    args: ['run', '--allow-all', 'scripts/mutation.ts'],
+  },
+  {
     name: 'node-test',
     cmd: 'node',
     // The runner passes --import on to every per-file child process.

@@ -92,7 +92,21 @@ test('isError recognises errors of any realm and nothing else', () => {
   assert.equal(isError(new TypeError('x')), true);
   assert.equal(isError(vm.runInNewContext('new Error("x")')), true);
   assert.equal(isError(Object.create(Error.prototype)), true);
-  for (const value of [undefined, null, 'x', 42, { message: 'x' }, []]) {
+  // A function is no error, even one whose built-in tag claims it is.
+  const taggedFunction = Object.assign(() => {}, {
+    [Symbol.toStringTag]: 'Error',
+  });
+  for (
+    const value of [
+      undefined,
+      null,
+      'x',
+      42,
+      { message: 'x' },
+      [],
+      taggedFunction,
+    ]
+  ) {
     assert.equal(isError(value), false, String(value));
   }
   const { proxy, revoke } = Proxy.revocable({}, {});
@@ -117,6 +131,8 @@ test('isAsyncFunction tells native async functions without calling them', () => 
       class {},
       undefined,
       'async',
+      // Not a function at all, whatever its built-in tag says.
+      { [Symbol.toStringTag]: 'AsyncFunction' },
     ]
   ) {
     assert.equal(isAsyncFunction(value), false, String(value));

@@ -129,3 +129,15 @@ test('FirstMismatch rethrows the first error itself', () => {
   drift.remember(new Error('second'));
   assert.throws(() => drift.rethrow(), (error) => error === first);
 });
+
+test('CallLog finds the bytes of a record made after a view was taken', () => {
+  const log = new CallLog<Call>();
+  log.record((index) => ({ index }));
+  log.view();
+  log.record((index) => ({ index, args: snapshot([new Uint8Array([1])]) }));
+  const bytes = (read: readonly Call[]) => read[1]!.args![0] as Uint8Array;
+  const first = log.view();
+  assert.notEqual(bytes(first), bytes(log.view()));
+  bytes(first)[0] = 9;
+  assert.deepEqual([...bytes(log.view())], [1]);
+});

@@ -638,6 +638,8 @@ test('autoModel and autoStep reject malformed options where they are given', () 
     [{ text: null }, 'text', 'a string', 'invalid_type', undefined],
     [{ sead: 1 }, 'sead', unknownKey, 'unknown_key', 'seed'],
     [{ zzzzzz: 1 }, 'zzzzzz', unknownKey, 'unknown_key', undefined],
+    // An unknown key named like the bag itself is still a key of it.
+    [{ options: 1 }, 'options', unknownKey, 'unknown_key', undefined],
   ];
   for (const [options, option, expected, reason, suggestion] of cases) {
     for (const factory of [autoModel, autoStep]) {
@@ -651,7 +653,9 @@ test('autoModel and autoStep reject malformed options where they are given', () 
           assert.equal(error.reason, reason);
           assert.equal(
             error.path,
-            option === 'options' ? 'options' : `options.${option}`,
+            option === 'options' && reason !== 'unknown_key'
+              ? 'options'
+              : `options.${option}`,
           );
           assert.equal(error.issue, expected);
           assert.equal(error.suggestion, suggestion);

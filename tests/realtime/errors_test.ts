@@ -273,3 +273,30 @@ test('InvalidRealtimeScenarioInputError keeps a given message verbatim and its c
     'Invalid realtime input ("runScenario"): expected "options.signal" to be a readable option, got a property whose read threw',
   );
 });
+
+test('Realtime call errors built from a method or call alone, as the SDK module builds them, name no call', () => {
+  const unexpected = new UnexpectedRealtimeCallError(
+    'mute',
+    undefined as never,
+  );
+  assert.equal(unexpected.callIndex, -1);
+  assert.equal(unexpected.actualMethod, '');
+  assert.equal(unexpected.remainingExpectations, 1);
+  const rejected = new RealtimeCallMatcherError(undefined as never);
+  assert.equal(rejected.callIndex, -1);
+  assert.equal(rejected.actualMethod, '');
+  assert.equal(
+    rejected.message,
+    'Realtime call -1 to "" rejected: the matcher of its expectation returned false',
+  );
+  const threw = new RealtimeCallMatcherError({
+    callIndex: 3,
+    actualMethod: 'mute',
+    matcherResult: 'threw',
+  });
+  assert.equal(
+    threw.message,
+    'Realtime call 3 to "mute" rejected: the matcher of its expectation threw undefined',
+  );
+  assert.equal('cause' in threw, false);
+});

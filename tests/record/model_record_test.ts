@@ -399,3 +399,35 @@ test('fromRecording rejects malformed fixtures with InvalidRecordingError', () =
   // The valid one replays.
   ScriptedModel.fromRecording(valid as never);
 });
+
+test('recordModel blames the redact hook for a call it made unreadable, and passes its other errors through', async () => {
+  const recorded = async (redact: (call: never) => unknown) => {
+    const model = recordModel(
+      new ScriptedModel([[assistantMessage('ok')], [assistantMessage('ok')]]),
+      { redact: redact as never },
+    );
+    await model.getResponse(request('Hi'));
+    await model.getResponse(request('Hi again'));
+    return model;
+  };
+  let seen = 0;
+  const broken = await recorded((call: ModelFixture['calls'][number]) =>
+    seen++ === 0 ? call : { ...call, response: 7 }
+  );
+  assert.throws(
+    () => broken.fixture(),
+    (error: unknown) => {
+      assert(error instanceof InvalidRecordingError);
+      assert.equal(error.reason, 'invalid_call');
+      assert.equal(error.callIndex, 1);
+      assert.match(error.expected, / from the redact hook$/);
+      assert.match(error.path, /^calls\[1\]\.response/);
+      return true;
+    },
+  );
+  const hookError = new RangeError('hook failed');
+  const throwing = await recorded(() => {
+    throw hookError;
+  });
+  assert.throws(() => throwing.fixture(), (error) => error === hookError);
+});

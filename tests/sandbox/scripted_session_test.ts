@@ -22,6 +22,18 @@ test('scriptedSandboxSession installs only the methods the script names', () => 
     assert.equal(absent in sandbox, false, absent);
   }
   assert.equal('supportsPty' in scriptedSandboxSession([]), false);
+  // Own data properties, like the SDK testing module's: listed by
+  // `Object.keys`, and a spy may replace or delete them.
+  assert.deepEqual(Object.keys(sandbox), ['state', 'execCommand', 'readFile']);
+  const { value: _, ...flags } = Object.getOwnPropertyDescriptor(
+    sandbox,
+    'readFile',
+  )!;
+  assert.deepEqual(flags, {
+    writable: true,
+    enumerable: true,
+    configurable: true,
+  });
 });
 
 test('scriptedSandboxSession holds a Manifest in its state', () => {

@@ -1,0 +1,351 @@
+/**
+ * Mutation testing (StrykerJS, `stryker.config.json`) and its gate.
+ *
+ * - `npm run mutation` (`--full`): every mutant of the library, rewriting
+ *   the incremental result `tests/mutation/incremental.json` (committed).
+ * - The `mutation` stage of `npm test` (no flag): Stryker's incremental mode
+ *   against that file, so only the mutants whose code or covering tests
+ *   changed since it was written run again.
+ *
+ * Either way the JSON report (`reports/mutation/mutation.json`, beside the
+ * HTML one) is then checked:
+ * - the overall score is at least {@link overallThreshold}%, and each group
+ *   of {@link groups} at least its threshold;
+ * - every surviving (or uncovered) mutant in a file of a group is listed in
+ *   `tests/mutation/equivalent.json` with a one-line reason it is
+ *   equivalent, and every listed mutant still survives (a killed one is
+ *   removed from the list). Survivors known when the gate came in and not
+ *   yet worked through are listed too, marked `untriaged`: the gate then
+ *   fails on any new survivor (a deleted test, a weakened assertion, new
+ *   code without tests) while the list is worked down.
+ *
+ * Scores are Stryker's: detected (killed, timed out) over valid (detected,
+ * survived, uncovered). Static mutants (code run when a module loads) are
+ * ignored (`ignoreStatic`): each would reload every test file.
+ *
+ * Run: `deno run --allow-all scripts/mutation.ts [--full] [--check-only]
+ * [--list-survivors]` (the last prints the unexplained survivors as list
+ * entries).
+ */
+
+/**
+ * The overall mutation score below which the gate fails, in percent. The
+ * target is 85% (issue #18); the thresholds here are a ratchet, set to the
+ * score measured when the gate came in and raised as survivors are killed.
+ */
+export const overallThreshold = 69;
+
+/** A group of files the gate holds to a threshold and an explained list. */
+export interface Group {
+  /** What the files do. */
+  readonly name: string;
+  /** Minimum score of the group, in percent. */
+  readonly threshold: number;
+  /** The files, as Stryker reports them. */
+  readonly files: readonly string[];
+}
+
+/**
+ * The code the suite sells: each double's matching and recording (with the
+ * drift memory and snapshots they share), target 90%, and the error
+ * classification (every error class and the shared message templates); every
+ * survivor there is listed. Thresholds are the measured floors (a ratchet).
+ */
+export const groups: readonly Group[] = [
+  {
+    name: 'shared matching, drift memory, snapshots',
+    threshold: 78,
+    files: [
+      '_internal/matcher.ts',
+      '_internal/recording.ts',
+      '_internal/snapshot.ts',
+    ],
+  },
+  {
+    name: 'model matching and recording',
+    threshold: 79,
+    files: [
+      'model/scripted_model.ts',
+      'model/_request_snapshot.ts',
+      'model/record.ts',
+      'model/replay.ts',
+    ],
+  },
+  {
+    name: 'sandbox matching and recording',
+    threshold: 90,
+    files: ['sandbox/scripted_session.ts'],
+  },
+  {
+    name: 'realtime matching and recording',
+    threshold: 81,
+    files: [
+      'realtime/_ledger.ts',
+      'realtime/calls.ts',
+      'realtime/record.ts',
+      'realtime/replay.ts',
+    ],
+  },
+  {
+    name: 'error classification',
+    threshold: 94,
+    files: [
+      '_internal/messages.ts',
+      'model/errors.ts',
+      'model/auto_errors.ts',
+      'model/replay_errors.ts',
+      'sandbox/errors.ts',
+      'realtime/errors.ts',
+      'realtime/spec_errors.ts',
+    ],
+  },
+];
+
+const reportPath = 'reports/mutation/mutation.json';
+const equivalentPath = 'tests/mutation/equivalent.json';
+const incrementalPath = 'tests/mutation/incremental.json';
+
+interface Position {
+  line: number;
+  column: number;
+}
+
+interface ReportMutant {
+  id: string;
+  mutatorName: string;
+  replacement?: string;
+  status: string;
+  location: { start: Position; end: Position };
+}
+
+interface Report {
+  files: Record<string, { source: string; mutants: ReportMutant[] }>;
+}
+
+/** One listed equivalent mutant: found by its code, not its line. */
+export interface EquivalentEntry {
+  file: string;
+  /** Where it was when listed (a hint: lines move). */
+  line: number;
+  mutator: string;
+  /** The mutated code as written. */
+  original: string;
+  replacement: string;
+  /**
+   * Why no test can tell it from the original; for an `untriaged` entry,
+   * what a killing test would need.
+   */
+  reason: string;
+  /**
+   * `untriaged`: a survivor known when the gate was introduced and not yet
+   * killed or shown equivalent (the list to work down); absent: equivalent.
+   */
+  kind?: 'untriaged';
+}
+
+const detected = new Set(['Killed', 'Timeout']);
+const undetected = new Set(['Survived', 'NoCoverage']);
+
+/** The code a mutant replaces, from the report's copy of the source. */
+function originalOf(source: string, mutant: ReportMutant): string {
+  const lines = source.split('\n');
+  const { start, end } = mutant.location;
+  if (start.line === end.line) {
+    return (lines[start.line - 1] ?? '').slice(
+      start.column - 1,
+      end.column - 1,
+    );
+  }
+  return [
+    (lines[start.line - 1] ?? '').slice(start.column - 1),
+    ...lines.slice(start.line, end.line - 1),
+    (lines[end.line - 1] ?? '').slice(0, end.column - 1),
+  ].join('\n');
+}
+
+function keyOf(
+  file: string,
+  mutator: string,
+  original: string,
+  replacement: string,
+): string {
+  return JSON.stringify([file, mutator, original, replacement]);
+}
+
+interface Tally {
+  detected: number;
+  valid: number;
+}
+
+function score({ detected, valid }: Tally): string {
+  return valid === 0 ? 'n/a' : ((100 * detected) / valid).toFixed(2);
+}
+
+/**
+ * Checks the report against the thresholds and the equivalent list; returns
+ * the problems found (empty when the gate passes) and prints the scores.
+ *
+ * @param report The parsed JSON report.
+ * @param equivalent The parsed equivalent list.
+ * @returns The problems, one line each.
+ */
+export function check(
+  report: Report,
+  equivalent: readonly EquivalentEntry[],
+  unexplained: EquivalentEntry[] = [],
+): string[] {
+  const problems: string[] = [];
+  const listed = new Map<string, number>();
+  for (const entry of equivalent) {
+    const key = keyOf(
+      entry.file,
+      entry.mutator,
+      entry.original,
+      entry.replacement,
+    );
+    listed.set(key, (listed.get(key) ?? 0) + 1);
+  }
+  const grouped = new Map<string, Group>();
+  for (const group of groups) {
+    for (const file of group.files) grouped.set(file, group);
+  }
+  const total: Tally = { detected: 0, valid: 0 };
+  const perFolder = new Map<string, Tally>();
+  const perGroup = new Map<string, Tally>();
+  let ignored = 0;
+  for (const [file, { source, mutants }] of Object.entries(report.files)) {
+    const folder = file.includes('/') ? file.slice(0, file.indexOf('/')) : '.';
+    const group = grouped.get(file);
+    for (const mutant of mutants) {
+      if (mutant.status === 'Ignored') ignored++;
+      const isDetected = detected.has(mutant.status);
+      if (!isDetected && !undetected.has(mutant.status)) continue;
+      for (
+        const tally of [
+          total,
+          perFolder.get(folder) ??
+            perFolder.set(folder, { detected: 0, valid: 0 }).get(folder)!,
+          ...(group === undefined ? [] : [
+            perGroup.get(group.name) ??
+              perGroup.set(group.name, { detected: 0, valid: 0 }).get(
+                group.name,
+              )!,
+          ]),
+        ]
+      ) {
+        tally.valid++;
+        if (isDetected) tally.detected++;
+      }
+      if (isDetected || group === undefined) continue;
+      const original = originalOf(source, mutant);
+      const replacement = mutant.replacement ?? '';
+      const key = keyOf(file, mutant.mutatorName, original, replacement);
+      const left = listed.get(key) ?? 0;
+      if (left > 0) {
+        listed.set(key, left - 1);
+        continue;
+      }
+      unexplained.push({
+        file,
+        line: mutant.location.start.line,
+        mutator: mutant.mutatorName,
+        original,
+        replacement,
+        reason: '',
+        kind: 'untriaged',
+      });
+      problems.push(
+        `${file}:${mutant.location.start.line}:${mutant.location.start.column} ` +
+          `${mutant.status} ${mutant.mutatorName}: ${
+            JSON.stringify(original)
+          } -> ${
+            JSON.stringify(replacement)
+          } is neither killed nor listed in ${equivalentPath}`,
+      );
+    }
+  }
+  for (const [key, left] of listed) {
+    if (left === 0) continue;
+    const [file, mutator, original, replacement] = JSON.parse(key) as string[];
+    problems.push(
+      `${equivalentPath} lists ${file} ${mutator}: ${
+        JSON.stringify(original)
+      } -> ${JSON.stringify(replacement)}, which no longer survives: remove it`,
+    );
+  }
+  console.log(
+    `mutation score ${score(total)}% (threshold ${overallThreshold}%)`,
+  );
+  console.log(`  ${ignored} static mutants ignored`);
+  for (const [folder, tally] of [...perFolder].sort()) {
+    console.log(
+      `  ${folder}/: ${score(tally)}% (${tally.detected}/${tally.valid})`,
+    );
+  }
+  for (const group of groups) {
+    const tally = perGroup.get(group.name) ?? { detected: 0, valid: 0 };
+    console.log(
+      `  ${group.name}: ${
+        score(tally)
+      }% (${tally.detected}/${tally.valid}, threshold ${group.threshold}%)`,
+    );
+    if (
+      tally.valid > 0 && tally.detected * 100 < group.threshold * tally.valid
+    ) {
+      problems.push(
+        `Mutation score of ${group.name} is ${
+          score(tally)
+        }%, below ${group.threshold}%`,
+      );
+    }
+  }
+  if (total.detected * 100 < overallThreshold * total.valid) {
+    problems.push(
+      `Mutation score is ${score(total)}%, below ${overallThreshold}%`,
+    );
+  }
+  const untriaged = equivalent.filter((entry) => entry.kind === 'untriaged');
+  console.log(
+    `  ${
+      equivalent.length - untriaged.length
+    } mutants listed as equivalent, ${untriaged.length} known survivors untriaged`,
+  );
+  return problems;
+}
+
+if (import.meta.main) {
+  const started = performance.now();
+  if (!Deno.args.includes('--check-only')) {
+    const args = ['run', ...(Deno.args.includes('--full') ? ['--force'] : [])];
+    const { code } = await new Deno.Command('node_modules/.bin/stryker', {
+      args,
+      stdout: 'inherit',
+      stderr: 'inherit',
+    }).output();
+    if (code !== 0) {
+      console.error(`stryker ${args.join(' ')} exited ${code}`);
+      Deno.exit(code);
+    }
+    // Stryker writes it indented; compact, the committed file is half as big.
+    const incremental = await Deno.readTextFile(incrementalPath);
+    await Deno.writeTextFile(
+      incrementalPath,
+      JSON.stringify(JSON.parse(incremental)) + '\n',
+    );
+  }
+  const report = JSON.parse(await Deno.readTextFile(reportPath)) as Report;
+  const equivalent = JSON.parse(
+    await Deno.readTextFile(equivalentPath),
+  ) as EquivalentEntry[];
+  const unexplained: EquivalentEntry[] = [];
+  const problems = check(report, equivalent, unexplained);
+  if (Deno.args.includes('--list-survivors')) {
+    // The entries to add to the list, each to be killed or given a reason.
+    console.log(JSON.stringify(unexplained, null, 2));
+  }
+  console.log(
+    `mutation: ${((performance.now() - started) / 1000).toFixed(1)}s`,
+  );
+  for (const problem of problems) console.error(problem);
+  if (problems.length > 0) Deno.exit(1);
+}

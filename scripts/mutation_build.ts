@@ -1,0 +1,33 @@
+/**
+ * The mutation run's build (Stryker's `buildCommand`, run in its sandbox on
+ * the instrumented sources): the library and the tests compiled to ESM in
+ * `.tmp/mutation/` without type checking (Stryker marks instrumented files
+ * `@ts-nocheck`), with the README and a `package.json` beside them, so
+ * `@scripted/agents` resolves to the compiled entry points as in `npm/`.
+ *
+ * Run: `deno run --allow-read --allow-write --allow-run --allow-env scripts/mutation_build.ts`
+ */
+import { config } from './_config.ts';
+
+const outDir = '.tmp/mutation';
+await Deno.remove(outDir, { recursive: true }).catch(() => {});
+const { code } = await new Deno.Command('tsc', {
+  args: ['-p', 'tests/mutation/tsconfig.json'],
+  stdout: 'inherit',
+  stderr: 'inherit',
+}).output();
+if (code !== 0) Deno.exit(code);
+
+const exportsMap = Object.fromEntries(
+  Object.entries(config.exports).map((
+    [entry, source],
+  ) => [entry, source.replace(/\.ts$/, '.js')]),
+);
+// `tests/compat/deliberate_test.ts` reads the README two folders up, as
+// from `npm/tests/compat/`.
+await Deno.copyFile('README.md', `${outDir}/README.md`);
+await Deno.writeTextFile(
+  `${outDir}/package.json`,
+  JSON.stringify({ name: config.name, type: 'module', exports: exportsMap }) +
+    '\n',
+);
