@@ -367,6 +367,9 @@ export async function runCell(
         noEmit: true,
         skipLibCheck: true,
         types: [],
+        // Kept in the project: an unchanged tarball rechecks nothing.
+        incremental: true,
+        tsBuildInfoFile: '.tsbuildinfo',
       },
       files: ['consumer.ts'],
     }),
