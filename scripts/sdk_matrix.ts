@@ -161,11 +161,15 @@ const { assistantMessage, ScriptedModel } = require('@scripted/agents');
  *
  * @param version The `@openai/agents` version, `x.y.z`.
  * @param tarball The packed package.
+ * @param options `outOfRange`: install with `--legacy-peer-deps`, for a
+ * release outside the peer range (npm refuses it otherwise), to learn
+ * whether the range could be widened to it.
  * @returns What passed, with timings.
  */
 export async function runCell(
   version: string,
   tarball: string,
+  options: { outOfRange?: boolean } = {},
 ): Promise<CellResult> {
   const t0 = performance.now();
   const dir = `${cacheRoot}/${version}`;
@@ -227,7 +231,8 @@ export async function runCell(
     2,
   ) + '\n';
   await Deno.writeTextFile(`${dir}/package.json`, pkg);
-  const stamp = await sha256(pkg);
+  const peerFlags = options.outOfRange ? ['--legacy-peer-deps'] : [];
+  const stamp = await sha256(pkg + peerFlags.join(' '));
   const stampFile = `${dir}/node_modules/.sdk-matrix-stamp`;
   if (
     !(await exists(stampFile)) ||
@@ -240,6 +245,7 @@ export async function runCell(
       '--no-fund',
       '--prefer-offline',
       '--loglevel=error',
+      ...peerFlags,
     ], { cwd: dir });
     result.installSeconds = (performance.now() - i0) / 1000;
     if (installed.code !== 0) {
@@ -394,14 +400,20 @@ export async function runCell(
 /** Runs `versions`, `parallel` at a time, in order of completion. */
 export async function runMatrix(
   versions: readonly string[],
-  options: { parallel?: number; report?: (cell: CellResult) => void } = {},
+  options: {
+    parallel?: number;
+    outOfRange?: boolean;
+    report?: (cell: CellResult) => void;
+  } = {},
 ): Promise<CellResult[]> {
   const tarball = await pack();
   const queue = [...versions];
   const results: CellResult[] = [];
   const worker = async (): Promise<void> => {
     for (let version = queue.shift(); version; version = queue.shift()) {
-      const cell = await runCell(version, tarball);
+      const cell = await runCell(version, tarball, {
+        outOfRange: options.outOfRange ?? false,
+      });
       results.push(cell);
       options.report?.(cell);
     }
