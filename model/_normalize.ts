@@ -5,10 +5,11 @@
  *
  * @module
  */
-import type { AgentOutputItem, UsageInput } from '@openai/agents-core';
+import type { AgentOutputItem } from '@openai/agents-core';
 import { closest, describe, listNames } from '../_internal/format.ts';
 import { readFields } from '../_internal/read.ts';
 import { snapshot } from '../_internal/snapshot.ts';
+import type { UsageInput } from '../_internal/sdk.ts';
 import {
   type At,
   checkEvents,

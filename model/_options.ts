@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { UsageInput } from '@openai/agents-core';
+import type { UsageInput } from '../_internal/sdk.ts';
 import { closest, describe, listNames } from '../_internal/format.ts';
 import { readFields } from '../_internal/read.ts';
 import { snapshot } from '../_internal/snapshot.ts';

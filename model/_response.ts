@@ -9,12 +9,20 @@ import {
   type ModelResponse,
   type StreamEvent,
   Usage,
-  type UsageInput,
 } from '@openai/agents-core';
+import type { Newer, UsageInput } from '../_internal/sdk.ts';
 import { detachedCopy } from '../_internal/snapshot.ts';
 import type { ResponseTemplate } from './_normalize.ts';
 
 type Done = Extract<StreamEvent, { type: 'response_done' }>;
+
+// `rawUsage` (on responses) and `itemId` (on text deltas) are newer than
+// SDK 0.11: written on every release, declared where the release has them.
+type RawUsage = { rawUsage: Record<string, unknown> };
+type TextDelta = Newer<
+  Extract<StreamEvent, { type: 'output_text_delta' }>,
+  { itemId: string }
+>;
 
 /** The usage of a response that does not give one: one request, no tokens. */
 const defaultUsage: UsageInput = Object.freeze({
@@ -64,7 +72,7 @@ export function toModelResponse(
   template: ResponseTemplate,
   callIndex: number,
 ): ModelResponse {
-  const response: ModelResponse = {
+  const response: Newer<ModelResponse, RawUsage> = {
     usage: new Usage(detachedCopy(template.usage ?? defaultUsage)),
     output: detachedCopy(template.output) as ModelResponse['output'],
   };
@@ -115,15 +123,16 @@ export function* responseEvents(
       if (part?.type !== 'output_text' || typeof part.text !== 'string') {
         continue;
       }
-      yield typeof record.id === 'string'
+      const delta: TextDelta = typeof record.id === 'string'
         ? { type: 'output_text_delta', itemId: record.id, delta: part.text }
         : { type: 'output_text_delta', delta: part.text };
+      yield delta;
     }
   }
   // Keys in the order `@openai/agents/testing` writes them.
   const response = {
     id: template.responseId ?? scriptedResponseId(callIndex),
-  } as Done['response'];
+  } as Newer<Done['response'], RawUsage>;
   if (template.requestId !== undefined) {
     response.requestId = template.requestId;
   }

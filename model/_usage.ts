@@ -7,7 +7,8 @@
  *
  * @module
  */
-import { Usage, type UsageInput } from '@openai/agents-core';
+import { Usage } from '@openai/agents-core';
+import type { UsageInput } from '../_internal/sdk.ts';
 import { describe } from '../_internal/format.ts';
 import { type At, invalid, isRecord, join } from './_checks.ts';
 import { InvalidScriptedModelStepError } from './errors.ts';

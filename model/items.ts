@@ -9,6 +9,7 @@ import type {
   AssistantMessageItem,
   FunctionCallItem,
 } from '@openai/agents-core';
+import type { Newer } from '../_internal/sdk.ts';
 import { guarded, nowhere } from './_checks.ts';
 import {
   checkProviderData,
@@ -104,11 +105,12 @@ function buildMessage(
   }
   checkProviderData(providerData);
   // Keys in the order `@openai/agents/testing` writes them.
+  // `phase` is newer than SDK 0.11: declared where the release has it.
   const item = {
     type: 'message',
     role: 'assistant',
     status: 'completed',
-  } as AssistantMessageItem;
+  } as Newer<AssistantMessageItem, { phase: 'commentary' | 'final_answer' }>;
   if (id !== undefined) item.id = id as string;
   if (phase !== undefined) item.phase = phase as 'commentary';
   item.content = [{ type: 'output_text', text: text as string }];

@@ -59,6 +59,7 @@ export {
   type WebSearchCallOptions,
 } from './hosted_items.ts';
 export { ScriptedModel, type ScriptedModelOptions } from './scripted_model.ts';
+export type { UsageInput } from '../_internal/sdk.ts';
 export {
   assertFinalOutput,
   assertHandoffs,

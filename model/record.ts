@@ -14,6 +14,7 @@ import type {
   StreamEvent,
 } from '@openai/agents-core';
 import { encode, encodeError, type Json } from '../_internal/fixture_json.ts';
+import type { Newer } from '../_internal/sdk.ts';
 import {
   fixtureVersion,
   type ModelFixture,
@@ -121,7 +122,10 @@ interface Entry {
   thrown?: unknown;
 }
 
-function summarizeResponse(response: ModelResponse): Json {
+function summarizeResponse(
+  // `rawUsage` is newer than SDK 0.11: declared where the release has it.
+  response: Newer<ModelResponse, { rawUsage: unknown }>,
+): Json {
   const out: Record<string, unknown> = {
     output: response.output,
     usage: response.usage,
@@ -151,7 +155,10 @@ class Recorder implements RecordingModel {
 
   // The SDK reads an omitted flag as false.
   get supportsPromptModelSelection(): boolean {
-    return this.#real.supportsPromptModelSelection ?? false;
+    // Newer than SDK 0.11: declared where the release has it.
+    const real: Newer<Model, { supportsPromptModelSelection: boolean }> =
+      this.#real;
+    return real.supportsPromptModelSelection ?? false;
   }
 
   get recordedCalls(): number {

@@ -12,8 +12,8 @@ import type {
   ModelRetryAdviceRequest,
   StreamEvent,
   Usage,
-  UsageInput,
 } from '@openai/agents-core';
+import type { UsageInput } from '../_internal/sdk.ts';
 import { installDispose } from '../_internal/dispose.ts';
 import { describe } from '../_internal/format.ts';
 import { CallLog, FirstMismatch } from '../_internal/recording.ts';

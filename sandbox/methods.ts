@@ -201,7 +201,13 @@ const methodKinds = {
   resolveExposedPort: 'async',
   supportsPty: 'sync',
   close: 'async',
-} as const satisfies { readonly [M in SandboxMethod]: MethodKind<M> };
+} as const satisfies
+  & { readonly [M in SandboxMethod]: MethodKind<M> }
+  // Methods newer than SDK 0.11 (`directoryExists` from 0.16.1,
+  // `setArchiveLimits` from 0.11.2): listed on every release (a session
+  // that lacks one is simply never asked for it), required by the clause
+  // above where the release declares them.
+  & { readonly directoryExists?: 'async'; readonly setArchiveLimits?: 'sync' };
 
 /**
  * Every `SandboxSession` method name, in the SDK interface's order (private

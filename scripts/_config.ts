@@ -53,3 +53,52 @@ export const tooling: readonly string[] = [
  * type-checked under the user-facing options (see `check.ts`).
  */
 export const guideExamples = 'tests/examples/';
+
+/**
+ * The SDK releases the package supports, as the npm peer range the build
+ * writes. Deno 2.9 rejects bounded ranges in `npm:` specifiers, so
+ * `deno.json`'s import map keeps a caret on the development SDK (a release
+ * inside this range); the build checks that it is.
+ */
+export const sdkRange: { readonly from: string; readonly below: string } = {
+  from: '0.11.0',
+  below: '0.21.0',
+};
+
+/** {@link sdkRange} as an npm range: `>=0.11.0 <0.21.0`. */
+export const sdkPeerRange = `>=${sdkRange.from} <${sdkRange.below}`;
+
+/**
+ * The latest patch of every supported minor: the cells of the `sdk-matrix`
+ * stage (`scripts/sdk_matrix.ts`) and of the README's table. A new minor or
+ * patch is added here once `npm run sdk:latest` passes on it.
+ */
+export const sdkMatrix: readonly string[] = [
+  '0.11.8',
+  '0.12.1',
+  '0.13.5',
+  '0.14.3',
+  '0.15.0',
+  '0.16.1',
+  '0.17.2',
+  '0.18.0',
+  '0.19.0',
+  '0.20.0',
+];
+
+/** `[major, minor, patch]` of a plain `x.y.z` version. */
+export function versionParts(version: string): [number, number, number] {
+  const match = /^(\d+)\.(\d+)\.(\d+)$/.exec(version);
+  if (match === null) throw new Error(`Not an x.y.z version: "${version}"`);
+  return [Number(match[1]), Number(match[2]), Number(match[3])];
+}
+
+/** Whether `version` lies in {@link sdkRange}. */
+export function inSdkRange(version: string): boolean {
+  const compare = (a: string, b: string): number => {
+    const [x, y] = [versionParts(a), versionParts(b)];
+    return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
+  };
+  return compare(version, sdkRange.from) >= 0 &&
+    compare(version, sdkRange.below) < 0;
+}

@@ -20,7 +20,13 @@
  *
  * Run: `deno run --allow-read --allow-write --allow-run --allow-env scripts/build_npm.ts [--out DIR]`
  */
-import { config, guideExamples, library } from './_config.ts';
+import {
+  config,
+  guideExamples,
+  inSdkRange,
+  library,
+  sdkPeerRange,
+} from './_config.ts';
 
 // `--out DIR` builds elsewhere (e.g. `.tmp/mine`), so parallel work does not
 // clobber `npm/`.
@@ -114,12 +120,25 @@ for (const [entry, source] of Object.entries(config.exports)) {
 }
 exportsMap['./package.json'] = './package.json';
 
-const peers = ['@openai/agents-core', '@openai/agents-realtime'];
+// The peers carry the supported range (`sdkRange`), not deno.json's caret:
+// Deno rejects bounded ranges in `npm:` specifiers. The development SDK
+// deno.json names must lie inside it.
+const peers = [
+  '@openai/agents',
+  '@openai/agents-core',
+  '@openai/agents-realtime',
+];
 const peerDependencies: Record<string, string> = {};
 for (const name of peers) {
   const specifier = config.imports[name];
   if (!specifier) throw new Error(`deno.json imports lacks ${name}`);
-  peerDependencies[name] = parseNpmSpecifier(specifier).range;
+  const devVersion = parseNpmSpecifier(specifier).range.replace(/^\^/, '');
+  if (!inSdkRange(devVersion)) {
+    throw new Error(
+      `deno.json's ${name} (${devVersion}) is outside the supported range: ${sdkPeerRange}`,
+    );
+  }
+  peerDependencies[name] = sdkPeerRange;
 }
 
 const pkg = {
@@ -147,7 +166,16 @@ const pkg = {
   sideEffects: false,
   engines: { node: '>=20' },
   peerDependencies,
+  // npm places a required peer at the project's top level, resolved on its
+  // own: a required `@openai/agents-core` peer became the newest release in
+  // range beside an older `@openai/agents`, whose exact-version core then
+  // nested (two copies). The required peer is `@openai/agents`, which
+  // resolves to the project's own; the core and the realtime package are
+  // optional peers, so they come from it, one copy each, in either order of
+  // `npm install @openai/agents@0.11.8 @scripted/agents` (sdk-matrix proves
+  // it). Projects using `@openai/agents-core` alone still satisfy them.
   peerDependenciesMeta: {
+    '@openai/agents-core': { optional: true },
     '@openai/agents-realtime': { optional: true },
   },
   keywords: ['openai', 'agents', 'testing', 'test-double', 'mock', 'deno'],

@@ -40,7 +40,6 @@ const sdkTypes: Readonly<Record<string, string>> = {
   RunItem: '@openai/agents-core',
   StreamEvent: '@openai/agents-core',
   Usage: '@openai/agents-core',
-  UsageInput: '@openai/agents-core',
   ApplyPatchCallItem: 'protocol',
   ApplyPatchOperation: 'protocol',
   ComputerAction: 'protocol',

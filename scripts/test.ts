@@ -100,6 +100,18 @@ const stages: Stage[] = [
     limitMinutes: 20,
   },
   {
+    // The packed tarball against the latest patch of every supported SDK
+    // minor (0.11 to 0.20), two at a time: one SDK core per project, the
+    // guide's examples and the differential suite on Deno, Bun and Node, a
+    // consumer's tsc and the source's deno check. Installs are cached in
+    // ~/.cache/scripted-agents/sdk-matrix/.
+    name: 'sdk-matrix',
+    cmd: 'deno',
+    args: ['run', '--allow-all', 'scripts/sdk_matrix.ts'],
+    // Cold (ten SDK installs) on a loaded two-core machine.
+    limitMinutes: 15,
+  },
+  {
     // Both entry points bundled with the SDK for the browser, run in
     // headless Chromium.
     name: 'browser',
