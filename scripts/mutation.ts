@@ -33,7 +33,7 @@
  * target is 85% (issue #18); the thresholds here are a ratchet, set to the
  * score measured when the gate came in and raised as survivors are killed.
  */
-export const overallThreshold = 69;
+export const overallThreshold = 70;
 
 /** A group of files the gate holds to a threshold and an explained list. */
 export interface Group {
@@ -54,7 +54,7 @@ export interface Group {
 export const groups: readonly Group[] = [
   {
     name: 'shared matching, drift memory, snapshots',
-    threshold: 78,
+    threshold: 79,
     files: [
       '_internal/matcher.ts',
       '_internal/recording.ts',
@@ -63,7 +63,7 @@ export const groups: readonly Group[] = [
   },
   {
     name: 'model matching and recording',
-    threshold: 79,
+    threshold: 80,
     files: [
       'model/scripted_model.ts',
       'model/_request_snapshot.ts',
@@ -73,12 +73,12 @@ export const groups: readonly Group[] = [
   },
   {
     name: 'sandbox matching and recording',
-    threshold: 90,
+    threshold: 95,
     files: ['sandbox/scripted_session.ts'],
   },
   {
     name: 'realtime matching and recording',
-    threshold: 81,
+    threshold: 86,
     files: [
       'realtime/_ledger.ts',
       'realtime/calls.ts',
@@ -88,7 +88,7 @@ export const groups: readonly Group[] = [
   },
   {
     name: 'error classification',
-    threshold: 94,
+    threshold: 95,
     files: [
       '_internal/messages.ts',
       'model/errors.ts',
