@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import {
+  fastDepth,
   holdsBytes,
   isPlainPrototype,
   setOwn,
@@ -61,6 +62,22 @@ test('snapshot of a huge sparse array copies only its own index keys', () => {
   assert.equal(copy[8], undefined);
   assert.ok(Object.hasOwn(copy, 8));
   assert.equal(Object.getPrototypeOf(copy), Array.prototype);
+});
+
+test('snapshot counts the depth of items of a huge sparse array', () => {
+  // Past fastDepth the cycle-safe copy takes over, which keeps shared
+  // references shared: a witness that the depth was counted.
+  let deep: unknown[] = [1];
+  for (let i = 1; i < fastDepth + 1; i++) deep = [deep];
+  const shared = { s: 1 };
+  const source = hugeArray();
+  source[0] = shared;
+  source[1] = shared;
+  source[2] = deep;
+  const copy = snapshot(source);
+  assert.deepEqual(copy[0], shared);
+  assert.notEqual(copy[0], shared);
+  assert.equal(copy[1], copy[0]);
 });
 
 test('setOwn defines a writable, enumerable, configurable data property', () => {
