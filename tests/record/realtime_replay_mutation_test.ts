@@ -47,7 +47,12 @@ test('Realtime fromRecording names the first differing argument of a call', asyn
 test('Realtime fromRecording with compare false replays other arguments', async () => {
   const json = await recordedMessages();
   for (
-    const options of [{ compare: false }, { compare: false, redact: undefined }]
+    const options of [{ compare: false }, {
+      compare: false,
+      redact: undefined,
+    }] as {
+      compare: boolean;
+    }[]
   ) {
     const replay = ScriptedRealtimeTransport.fromRecording(json, options);
     await replay.connect({ apiKey: 'k', model: 'another' });
@@ -124,12 +129,24 @@ test('Realtime fromRecording emits each event after the call that preceded it', 
   const real = new ScriptedRealtimeTransport();
   const recording = recordRealtimeTransport(real);
   recording.on('audio', () => {});
-  real.emit('audio', { type: 'audio', data: new ArrayBuffer(1) });
+  real.emit('audio', {
+    type: 'audio',
+    data: new ArrayBuffer(1),
+    responseId: 'r',
+  });
   await recording.connect({ apiKey: 'k', model: 'gpt-realtime' });
   recording.sendMessage('A', {});
   recording.sendMessage('B', {});
-  real.emit('audio', { type: 'audio', data: new ArrayBuffer(3) });
-  real.emit('audio', { type: 'audio', data: new ArrayBuffer(4) });
+  real.emit('audio', {
+    type: 'audio',
+    data: new ArrayBuffer(3),
+    responseId: 'r',
+  });
+  real.emit('audio', {
+    type: 'audio',
+    data: new ArrayBuffer(4),
+    responseId: 'r',
+  });
   const json = recording.fixtureJson();
 
   const replay = ScriptedRealtimeTransport.fromRecording(json);
