@@ -228,13 +228,26 @@ test('ScriptedModel stream responders stream their events and name respond() in 
       });
       return events as never;
     }),
+    modelStreamResponder(() => {
+      // Readable when checked, unreadable when copied.
+      let reads = 0;
+      const events: unknown[] = [];
+      Object.defineProperty(events, 0, {
+        get(): unknown {
+          if (++reads > 1) throw new Error('second read');
+          return { type: 'output_text_delta', delta: 'x' };
+        },
+        enumerable: true,
+      });
+      return events as never;
+    }),
   ]);
   const seen: unknown[] = [];
   for await (const event of model.getStreamedResponse(request('x'))) {
     seen.push(event);
   }
   assert.deepEqual(seen, [{ type: 'output_text_delta', delta: 'Hi' }]);
-  for (let i = 1; i < 5; i++) {
+  for (let i = 1; i < 6; i++) {
     const error = await (async () => {
       for await (const _ of model.getStreamedResponse(request('x'))) {
         // drained
