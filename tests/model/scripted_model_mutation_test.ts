@@ -258,3 +258,17 @@ test('ScriptedModel stream responders stream their events and name respond() in 
     assert.match(String(error.path), /^respond\(\)/);
   }
 });
+
+test('ScriptedModel getRetryAdvice never prefers a failure whose input it could not keep', async () => {
+  const error = new Error('busy');
+  const model = new ScriptedModel([
+    modelError(error, { suggested: true, retryAfterMs: 1 }),
+    modelError(error, { suggested: true, retryAfterMs: 2 }),
+  ]);
+  await assert.rejects(model.getResponse(request('text')));
+  await assert.rejects(model.getResponse(request(42)));
+  assert.deepEqual(await model.getRetryAdvice(advise(error, request('x'))), {
+    suggested: true,
+    retryAfterMs: 1,
+  });
+});
