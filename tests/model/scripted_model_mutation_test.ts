@@ -1,0 +1,274 @@
+import assert from 'node:assert/strict';
+import test from 'node:test';
+import type { ModelRequest, ModelRetryAdviceRequest } from '@openai/agents';
+import {
+  assistantMessage,
+  InvalidScriptedModelStepError,
+  modelError,
+  modelStream,
+  modelStreamResponder,
+  ScriptedModel,
+  type ScriptedModelInput,
+} from '@scripted/agents';
+
+function request(input: unknown): ModelRequest {
+  return {
+    input,
+    modelSettings: {},
+    tools: [],
+    handoffs: [],
+    outputType: 'text',
+    tracing: false,
+  } as unknown as ModelRequest;
+}
+
+function advise(
+  error: unknown,
+  req: unknown,
+  stream = false,
+): ModelRetryAdviceRequest {
+  return { error, request: req, stream, attempt: 1 } as ModelRetryAdviceRequest;
+}
+
+function textOf(output: unknown[]): string {
+  return (output[0] as { content: { text: string }[] }).content[0]!.text;
+}
+
+test('ScriptedModel answers a call whose request is null or undefined', async () => {
+  const model = new ScriptedModel([
+    [assistantMessage('a')],
+    [assistantMessage('b')],
+  ]);
+  const first = await model.getResponse(null as unknown as ModelRequest);
+  assert.equal(textOf(first.output), 'a');
+  const second = await model.getResponse(
+    undefined as unknown as ModelRequest,
+  );
+  assert.equal(textOf(second.output), 'b');
+});
+
+test('ScriptedModel getRetryAdvice picks the failure whose object input matches', async () => {
+  const error = new Error('busy');
+  const model = new ScriptedModel([
+    modelError(error, { suggested: true, retryAfterMs: 1 }),
+    modelError(error, { suggested: true, retryAfterMs: 2 }),
+  ]);
+  const a = [{ role: 'user', content: 'a' }];
+  const b = [{ role: 'user', content: 'b' }];
+  await assert.rejects(model.getResponse(request(a)));
+  await assert.rejects(model.getResponse(request(b)));
+  assert.deepEqual(await model.getRetryAdvice(advise(error, request(b))), {
+    suggested: true,
+    retryAfterMs: 2,
+  });
+  assert.deepEqual(await model.getRetryAdvice(advise(error, request(a))), {
+    suggested: true,
+    retryAfterMs: 1,
+  });
+});
+
+test('ScriptedModel getRetryAdvice falls back to the first failure with that error', async () => {
+  const error = new Error('busy');
+  const model = new ScriptedModel([
+    modelError(error, { suggested: true, retryAfterMs: 1 }),
+    modelError(error, { suggested: true, retryAfterMs: 2 }),
+    modelError(error, { suggested: true, retryAfterMs: 3 }),
+  ]);
+  await assert.rejects(model.getResponse(request([{ role: 'user' }])));
+  await assert.rejects(model.getResponse(request('two')));
+  await assert.rejects(model.getResponse(request('three')));
+  assert.deepEqual(
+    await model.getRetryAdvice(advise(error, request('other'))),
+    { suggested: true, retryAfterMs: 1 },
+  );
+  assert.deepEqual(
+    await model.getRetryAdvice(advise(error, request('three'))),
+    { suggested: true, retryAfterMs: 3 },
+  );
+  assert.deepEqual(
+    await model.getRetryAdvice(advise(error, request('other'))),
+    { suggested: true, retryAfterMs: 2 },
+  );
+});
+
+test('ScriptedModel getRetryAdvice matches a failure whose input was neither text nor an object', async () => {
+  const error = new Error('busy');
+  const model = new ScriptedModel([
+    modelError(error, { suggested: true, retryAfterMs: 1 }),
+    modelError(error, { suggested: true, retryAfterMs: 2 }),
+    modelError(error, { suggested: true, retryAfterMs: 3 }),
+  ]);
+  await assert.rejects(model.getResponse(request(42)));
+  await assert.rejects(model.getResponse(request(42)));
+  await assert.rejects(model.getResponse(request('text')));
+  assert.deepEqual(await model.getRetryAdvice(advise(error, request(42))), {
+    suggested: true,
+    retryAfterMs: 1,
+  });
+  const hostile = {
+    get input(): never {
+      throw new Error('hostile');
+    },
+  };
+  assert.deepEqual(await model.getRetryAdvice(advise(error, hostile)), {
+    suggested: true,
+    retryAfterMs: 2,
+  });
+  assert.deepEqual(await model.getRetryAdvice(advise(error, hostile)), {
+    suggested: true,
+    retryAfterMs: 3,
+  });
+});
+
+test('ScriptedModel getRetryAdvice gives undefined for a failure without advice and for no arguments', async () => {
+  const error = new Error('busy');
+  const model = new ScriptedModel([modelError(error)]);
+  await assert.rejects(model.getResponse(request('x')));
+  assert.equal(
+    await model.getRetryAdvice(advise(error, request('x'))),
+    undefined,
+  );
+  assert.equal(
+    await model.getRetryAdvice(
+      undefined as unknown as ModelRetryAdviceRequest,
+    ),
+    undefined,
+  );
+});
+
+test('ScriptedModel rejects a raw stream step played by a plain call, naming the call', async () => {
+  const model = new ScriptedModel([modelStream([])]);
+  const error = await model.getResponse(request('x')).catch((e) => e);
+  assert(error instanceof InvalidScriptedModelStepError);
+  assert.equal(error.reason, 'incompatible_call');
+  assert.equal(error.received, 'a non-streaming call');
+  assert.match(error.message, /got a non-streaming call$/);
+});
+
+test('ScriptedModel reads an array by index, ignoring its iterator', async () => {
+  const inputs: ScriptedModelInput[] = [[assistantMessage('indexed')]];
+  Object.defineProperty(inputs, Symbol.iterator, {
+    value: function* () {
+      yield [assistantMessage('iterated')];
+    },
+  });
+  const model = new ScriptedModel(inputs);
+  assert.equal(
+    textOf((await model.getResponse(request('x'))).output),
+    'indexed',
+  );
+});
+
+test('ScriptedModel iterates a function that is iterable', async () => {
+  const inputs = Object.assign(() => {}, {
+    *[Symbol.iterator]() {
+      yield [assistantMessage('from a function')];
+    },
+  });
+  const model = new ScriptedModel(
+    inputs as unknown as Iterable<ScriptedModelInput>,
+  );
+  assert.equal(
+    textOf((await model.getResponse(request('x'))).output),
+    'from a function',
+  );
+});
+
+test('ScriptedModel names where unreadable inputs failed', () => {
+  const { proxy, revoke } = Proxy.revocable([], {});
+  revoke();
+  const error = (() => {
+    try {
+      new ScriptedModel(proxy as unknown as ScriptedModelInput[]);
+    } catch (e) {
+      return e;
+    }
+  })();
+  assert(error instanceof InvalidScriptedModelStepError);
+  assert.equal(error.path, 'inputs');
+  const inputs: ScriptedModelInput[] = [[]];
+  Object.defineProperty(inputs, 1, {
+    get(): never {
+      throw new Error('getter');
+    },
+    enumerable: true,
+  });
+  const second = (() => {
+    try {
+      new ScriptedModel(inputs);
+    } catch (e) {
+      return e;
+    }
+  })();
+  assert(second instanceof InvalidScriptedModelStepError);
+  assert.equal(second.inputIndex, 1);
+  assert.equal(
+    second.message,
+    'Invalid model step 1: expected the input to be readable, got the error "getter"',
+  );
+});
+
+test('ScriptedModel stream responders stream their events and name respond() in errors', async () => {
+  const model = new ScriptedModel([
+    modelStreamResponder(() => [{ type: 'output_text_delta', delta: 'Hi' }]),
+    modelStreamResponder(() => 5 as never),
+    modelStreamResponder(() => [5] as never),
+    modelStreamResponder(() =>
+      (async function* () {
+        yield 5;
+      })() as never
+    ),
+    modelStreamResponder(() => {
+      const events: unknown[] = [];
+      Object.defineProperty(events, 0, {
+        get(): never {
+          throw new Error('getter');
+        },
+        enumerable: true,
+      });
+      return events as never;
+    }),
+    modelStreamResponder(() => {
+      // Readable when checked, unreadable when copied.
+      let reads = 0;
+      const events: unknown[] = [];
+      Object.defineProperty(events, 0, {
+        get(): unknown {
+          if (++reads > 1) throw new Error('second read');
+          return { type: 'output_text_delta', delta: 'x' };
+        },
+        enumerable: true,
+      });
+      return events as never;
+    }),
+  ]);
+  const seen: unknown[] = [];
+  for await (const event of model.getStreamedResponse(request('x'))) {
+    seen.push(event);
+  }
+  assert.deepEqual(seen, [{ type: 'output_text_delta', delta: 'Hi' }]);
+  for (let i = 1; i < 6; i++) {
+    const error = await (async () => {
+      for await (const _ of model.getStreamedResponse(request('x'))) {
+        // drained
+      }
+    })().catch((e) => e);
+    assert(error instanceof InvalidScriptedModelStepError, String(error));
+    assert.equal(error.callIndex, i);
+    assert.match(String(error.path), /^respond\(\)/);
+  }
+});
+
+test('ScriptedModel getRetryAdvice never prefers a failure whose input it could not keep', async () => {
+  const error = new Error('busy');
+  const model = new ScriptedModel([
+    modelError(error, { suggested: true, retryAfterMs: 1 }),
+    modelError(error, { suggested: true, retryAfterMs: 2 }),
+  ]);
+  await assert.rejects(model.getResponse(request('text')));
+  await assert.rejects(model.getResponse(request(42)));
+  assert.deepEqual(await model.getRetryAdvice(advise(error, request('x'))), {
+    suggested: true,
+    retryAfterMs: 1,
+  });
+});
