@@ -33,7 +33,7 @@
  * target is 85% (issue #18); the thresholds here are a ratchet, set to the
  * score measured when the gate came in and raised as survivors are killed.
  */
-export const overallThreshold = 70;
+export const overallThreshold = 72;
 
 /** A group of files the gate holds to a threshold and an explained list. */
 export interface Group {
@@ -54,7 +54,7 @@ export interface Group {
 export const groups: readonly Group[] = [
   {
     name: 'shared matching, drift memory, snapshots',
-    threshold: 79,
+    threshold: 95,
     files: [
       '_internal/matcher.ts',
       '_internal/recording.ts',
@@ -63,7 +63,7 @@ export const groups: readonly Group[] = [
   },
   {
     name: 'model matching and recording',
-    threshold: 80,
+    threshold: 95,
     files: [
       'model/scripted_model.ts',
       'model/_request_snapshot.ts',
@@ -78,7 +78,7 @@ export const groups: readonly Group[] = [
   },
   {
     name: 'realtime matching and recording',
-    threshold: 86,
+    threshold: 92,
     files: [
       'realtime/_ledger.ts',
       'realtime/calls.ts',
