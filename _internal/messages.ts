@@ -246,3 +246,24 @@ export function candidateList(
     ? 'none'
     : shown.join(', ');
 }
+
+/**
+ * A frozen copy of an `anyOrder` group's candidates, for an error's field
+ * (`undefined` stays `undefined`: the call met no group).
+ *
+ * @param candidates The candidates the matching code found.
+ * @returns Frozen copies with only the candidate fields.
+ */
+export function frozenCandidates<T extends CandidateFields>(
+  candidates: readonly T[] | undefined,
+): readonly T[] | undefined {
+  return candidates === undefined ? undefined : Object.freeze(
+    candidates.map((candidate) =>
+      Object.freeze({
+        position: candidate.position,
+        method: candidate.method,
+        rejection: candidate.rejection,
+      }) as T
+    ),
+  );
+}

@@ -8,6 +8,7 @@
 import { describe, listNames, plural, quote } from '../_internal/format.ts';
 import {
   candidateList,
+  frozenCandidates,
   incompleteMessage,
   invalidInputMessage,
   unexpectedCallMessage,
@@ -100,20 +101,6 @@ export interface RealtimeAnyOrderCandidate {
    * `false` (its matcher returned false), `threw` (its matcher threw).
    */
   readonly rejection: 'method' | 'false' | 'threw';
-}
-
-function frozenCandidates(
-  candidates: readonly RealtimeAnyOrderCandidate[] | undefined,
-): readonly RealtimeAnyOrderCandidate[] | undefined {
-  return candidates === undefined ? undefined : Object.freeze(
-    candidates.map((candidate) =>
-      Object.freeze({
-        position: candidate.position,
-        method: candidate.method,
-        rejection: candidate.rejection,
-      })
-    ),
-  );
 }
 
 /**

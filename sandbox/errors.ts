@@ -6,6 +6,7 @@
 import { describe, quote } from '../_internal/format.ts';
 import {
   candidateList,
+  frozenCandidates,
   incompleteMessage,
   invalidInputMessage,
   unexpectedCallMessage,
@@ -38,20 +39,6 @@ export interface SandboxAnyOrderCandidate {
    * threw).
    */
   readonly rejection: 'method' | 'false' | 'threw';
-}
-
-function frozenCandidates(
-  candidates: readonly SandboxAnyOrderCandidate[] | undefined,
-): readonly SandboxAnyOrderCandidate[] | undefined {
-  return candidates === undefined ? undefined : Object.freeze(
-    candidates.map((candidate) =>
-      Object.freeze({
-        position: candidate.position,
-        method: candidate.method,
-        rejection: candidate.rejection,
-      })
-    ),
-  );
 }
 
 /**
