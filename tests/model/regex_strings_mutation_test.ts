@@ -15,7 +15,8 @@ let forgotten = 0;
 /**
  * The module keeps the last 256 compiled expressions and parse trees; 256
  * patterns it has never seen push every earlier one out, so the test's next
- * calls really compile and parse (the suite shares one module instance).
+ * calls really compile and parse (the suite, and the mutation runner's
+ * worker, share one module instance).
  */
 function forgetPatterns(): void {
   const random = seeded(['forget']);
@@ -33,13 +34,21 @@ function generate(
   return stringFromPattern(pattern, seeded(['regex', seed]), bounds);
 }
 
-/** What `pattern` generates for seeds `0..runs-1`, each checked against it. */
+/**
+ * What `pattern` generates for seeds `0..runs-1`, each checked against the
+ * pattern and the bounds.
+ */
 function samples(pattern: string, runs: number, bounds = anyLength): string[] {
   const regex = patternRegExp(pattern);
   const out: string[] = [];
   for (let seed = 0; seed < runs; seed++) {
     const text = generate(pattern, seed, bounds);
     assert.ok(regex.test(text), `${pattern} seed ${seed}: ${text}`);
+    const length = Array.from(text).length;
+    assert.ok(
+      length >= bounds.minLength && length <= bounds.maxLength,
+      `${pattern} seed ${seed}: length ${length}`,
+    );
     out.push(text);
   }
   return out;
