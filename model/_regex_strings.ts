@@ -205,8 +205,15 @@ class Parser {
       case 'k':
         throw new PatternUnsupported('backreferences');
       case 'c': {
-        const letter = this.#src[this.#at++] ?? '';
-        return [String.fromCharCode(letter.charCodeAt(0) % 32)];
+        const letter = this.#src[this.#at] ?? '';
+        // One code point: `letter` needs no anchors.
+        if (/[a-z]/i.test(letter) || (inClass && /[\d_]/.test(letter))) {
+          this.#at++;
+          return [String.fromCharCode(letter.charCodeAt(0) % 32)];
+        }
+        // Not a control letter: a backslash, then "c" read as written.
+        this.#at--;
+        return ['\\'];
       }
       case 'x':
       case 'u':
@@ -254,11 +261,8 @@ class Parser {
         if (to.length !== 1) {
           throw new PatternUnsupported('a class range to a set');
         }
-        const [first] = from;
-        const [last] = to;
-        if (first === undefined || last === undefined) {
-          throw new PatternUnsupported('an empty class range bound');
-        }
+        const first = from[0]!; // one character, checked above
+        const last = to[0]!;
         const lo = first.codePointAt(0)!;
         const hi = last.codePointAt(0)!;
         if (hi < lo) throw new PatternUnsupported('a class range out of order');
@@ -316,9 +320,10 @@ function emit(
       return;
     }
     case 'repeat': {
-      const spread = mode === 'short' ? 0 : mode === 'long' ? 12 : 3;
-      const max = Math.min(node.max, node.min + spread);
-      const count = mode === 'short' ? node.min : random.int(node.min, max);
+      const count = mode === 'short' ? node.min : random.int(
+        node.min,
+        Math.min(node.max, node.min + (mode === 'long' ? 12 : 3)),
+      );
       for (let i = 0; i < count; i++) {
         emit(node.node, random, mode, out, steps);
       }
