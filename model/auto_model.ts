@@ -139,7 +139,7 @@ function readOptions(options: unknown): Config {
       typeof seed === 'number' ? 'invalid_value' : 'invalid_type',
     );
   }
-  let names: string[] | undefined;
+  let names: readonly string[] | undefined;
   if (tools !== undefined) {
     let ok = false;
     let reason: 'invalid_type' | 'invalid_value' = 'invalid_type';
@@ -148,7 +148,7 @@ function readOptions(options: unknown): Config {
         reason = 'invalid_value';
         ok = tools.length <= 10_000 &&
           tools.every((name) => typeof name === 'string' && name !== '');
-        if (ok) names = [...tools as string[]];
+        if (ok) names = Object.freeze([...tools as string[]]);
       }
     } catch {
       ok = false;
@@ -170,7 +170,7 @@ function readOptions(options: unknown): Config {
   }
   return Object.freeze({
     seed,
-    tools: names === undefined ? undefined : Object.freeze(names),
+    tools: names,
     handoff: handoff as string | undefined,
     text: text as string | undefined,
   });
@@ -221,9 +221,7 @@ function nameOf(value: unknown): string {
 }
 
 function resultText(output: unknown): unknown {
-  if (typeof output === 'string') return output;
-  if (isItem(output) && output.type === 'text') return output.text;
-  return output;
+  return isItem(output) && output.type === 'text' ? output.text : output;
 }
 
 /** The default final text: tool results of the turn by tool name. */
