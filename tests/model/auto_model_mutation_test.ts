@@ -255,6 +255,21 @@ test('autoModel summarizes the tool results of the current turn by the calling t
       '{"7":null,"beta":"B","alpha":"A","gamma":{"type":"image","image":"https://x/y.png"},"__proto__":[{"type":"input_text","text":"L"}]}',
     ),
   ]);
+  // Two results of one tool: the later one wins, in the first one's place.
+  assert.deepEqual(
+    await answer(autoModel(), {
+      input: [
+        user('now'),
+        call('alpha', 'c1'),
+        call('beta', 'c2'),
+        call('alpha', 'c3'),
+        result('alpha', 'c1', 'first'),
+        result('beta', 'c2', 'B'),
+        result('alpha', 'c3', 'second'),
+      ],
+    }),
+    [text('{"alpha":"second","beta":"B"}')],
+  );
   // A call without its result yet is no result.
   assert.deepEqual(
     await answer(autoModel(), { input: [user('now'), call('alpha', 'c1')] }),
@@ -449,6 +464,19 @@ test('autoModel takes its handoff once per turn, with {} for a schemaless handof
   );
 });
 
+test('autoModel reports no offered handoffs for a request without a handoff list', async () => {
+  const model = autoModel({ handoff: 'B' });
+  const error = await model.getResponse(request({ handoffs: undefined }))
+    .then(() => assert.fail('the call should fail'), (e: unknown) => e);
+  assert(error instanceof AutoModelTargetNotOfferedError);
+  assert.deepEqual(error.offered, []);
+  assert.equal(error.kind, 'handoff');
+  assert.equal(
+    error.message,
+    'Auto model call 0: expected the request to offer the handoff "B", it offers: none',
+  );
+});
+
 test('autoModel generates a typed handoff input the SDK parses, fixed per seed', async () => {
   const received: unknown[] = [];
   const billing = new Agent({
@@ -580,7 +608,7 @@ test('autoModel remembers the first failed call, not a later one', async () => {
   assert.throws(() => model.assertComplete(), (thrown) => thrown === first);
 });
 
-test('autoModel streams a typed handoff the same as a plain run', async () => {
+test('autoModel streams a typed handoff with the same seeded input as a plain run', async () => {
   const make = () => {
     const received: unknown[] = [];
     const billing = new Agent({

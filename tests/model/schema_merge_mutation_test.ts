@@ -404,6 +404,13 @@ test('merge names the keyword two schemas cannot share, with its path', () => {
       'two different "exclusiveMaximum" values in one "allOf"',
     ],
     [
+      { prefixItems: [{ type: 'string' }] },
+      { prefixItems: [{ type: 'string' }, { type: 'null' }] },
+      'p.prefixItems',
+      'unsupported_keyword',
+      'two different "prefixItems" values in one "allOf"',
+    ],
+    [
       { uniqueItems: true },
       { uniqueItems: false },
       'p.uniqueItems',
