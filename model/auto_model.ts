@@ -151,7 +151,7 @@ function readOptions(options: unknown): Config {
         if (ok) names = Object.freeze([...tools as string[]]);
       }
     } catch {
-      ok = false;
+      // \`ok\` is still false: the check threw before setting it.
     }
     if (!ok) throw invalid('tools', 'an array of tool names', tools, reason);
   }
@@ -239,7 +239,6 @@ function summary(turn: readonly Item[]): string {
       value: resultText(item.output),
       enumerable: true,
       writable: true,
-      configurable: true,
     });
     any = true;
   }
