@@ -1,6 +1,5 @@
 import {
   Agent,
-  type AgentInputItem,
   handoff,
   type ModelRequest,
   type SerializedHandoff,
@@ -14,7 +13,7 @@ import {
   AutoModelTargetNotOfferedError,
   autoStep,
   InvalidAutoModelOptionsError,
-  ScriptedModel,
+  type ScriptedModel,
 } from '@scripted/agents';
 import assert from 'node:assert/strict';
 import test from 'node:test';
@@ -466,7 +465,9 @@ test('autoModel takes its handoff once per turn, with {} for a schemaless handof
 
 test('autoModel reports no offered handoffs for a request without a handoff list', async () => {
   const model = autoModel({ handoff: 'B' });
-  const error = await model.getResponse(request({ handoffs: undefined }))
+  const error = await model.getResponse(
+    request({ handoffs: undefined } as never),
+  )
     .then(() => assert.fail('the call should fail'), (e: unknown) => e);
   assert(error instanceof AutoModelTargetNotOfferedError);
   assert.deepEqual(error.offered, []);
