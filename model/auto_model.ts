@@ -128,10 +128,8 @@ function readOptions(options: unknown): Config {
     });
   }
   const { seed = 0, tools, handoff, text } = fields;
-  if (
-    !(typeof seed === 'string' ||
-      (typeof seed === 'number' && Number.isFinite(seed)))
-  ) {
+  // `Number.isFinite` is false for anything but a finite number.
+  if (!(typeof seed === 'string' || Number.isFinite(seed))) {
     throw invalid(
       'seed',
       'a finite number or a string',
@@ -141,19 +139,23 @@ function readOptions(options: unknown): Config {
   }
   let names: readonly string[] | undefined;
   if (tools !== undefined) {
-    let ok = false;
     let reason: 'invalid_type' | 'invalid_value' = 'invalid_type';
     try {
       if (Array.isArray(tools)) {
         reason = 'invalid_value';
-        ok = tools.length <= 10_000 &&
-          tools.every((name) => typeof name === 'string' && name !== '');
-        if (ok) names = Object.freeze([...tools as string[]]);
+        if (
+          tools.length <= 10_000 &&
+          tools.every((name) => typeof name === 'string' && name !== '')
+        ) {
+          names = Object.freeze([...tools as string[]]);
+        }
       }
     } catch {
-      // \`ok\` is still false: the check threw before setting it.
+      // `names` stays unset: reading the list threw.
     }
-    if (!ok) throw invalid('tools', 'an array of tool names', tools, reason);
+    if (names === undefined) {
+      throw invalid('tools', 'an array of tool names', tools, reason);
+    }
   }
   if (
     handoff !== undefined && (typeof handoff !== 'string' || handoff === '')
@@ -169,7 +171,7 @@ function readOptions(options: unknown): Config {
     throw invalid('text', 'a string', text);
   }
   return Object.freeze({
-    seed,
+    seed: seed as number | string,
     tools: names,
     handoff: handoff as string | undefined,
     text: text as string | undefined,
