@@ -5,6 +5,7 @@ import {
   modelStream,
   modelStreamResponder,
   ScriptedModel,
+  ScriptedModelRequestAbortedError,
 } from '@scripted/agents';
 import assert from 'node:assert/strict';
 import test from 'node:test';
@@ -318,4 +319,51 @@ test('ScriptedModel fails a streamed responder result that stops being iterable'
       'undefined as its iterator',
     ],
   );
+});
+
+test('ScriptedModel ends a scripted stream normally when aborted after its last event', async () => {
+  const done = {
+    type: 'response_done',
+    response: {
+      id: 'r',
+      usage: { requests: 1, inputTokens: 0, outputTokens: 0, totalTokens: 0 },
+      output: [],
+    },
+  };
+  const steps = () => [
+    modelStream([{ type: 'response_started' }, done] as never),
+    [said('hi')] as never,
+  ];
+  for (const [index, length] of [[0, 2], [1, 3]] as const) {
+    // Aborted before its last event: the next event is refused.
+    const early = new AbortController();
+    const cut = new ScriptedModel([steps()[index]!]);
+    const cutIterator = cut.getStreamedResponse(
+      request({ signal: early.signal }),
+    )[Symbol.asyncIterator]();
+    assert.equal((await cutIterator.next()).done, false);
+    early.abort();
+    await assert.rejects(
+      cutIterator.next(),
+      (error: unknown) =>
+        error instanceof ScriptedModelRequestAbortedError &&
+        error.callIndex === 0,
+    );
+    // Aborted once every event is out: nothing is left to refuse.
+    const late = new AbortController();
+    const model = new ScriptedModel([steps()[index]!]);
+    const iterator = model.getStreamedResponse(
+      request({ signal: late.signal }),
+    )[Symbol.asyncIterator]();
+    const types: string[] = [];
+    for (let i = 0; i < length; i++) {
+      const next = await iterator.next();
+      assert.equal(next.done, false);
+      types.push(next.value.type);
+    }
+    assert.equal(types.at(-1), 'response_done');
+    late.abort();
+    assert.deepEqual(await iterator.next(), { done: true, value: undefined });
+    model.assertComplete();
+  }
 });
