@@ -186,15 +186,10 @@ const isItem = (value: unknown): value is Item =>
 /** The items of the current turn: those after the last user message. */
 function currentTurn(input: unknown): Item[] {
   if (!Array.isArray(input)) return [];
-  let start = 0;
-  for (let i = input.length - 1; i >= 0; i--) {
-    const item = input[i];
-    if (isItem(item) && item.role === 'user') {
-      start = i + 1;
-      break;
-    }
-  }
-  return input.slice(start).filter(isItem);
+  const lastUser = input.findLastIndex((item) =>
+    isItem(item) && item.role === 'user'
+  );
+  return input.slice(lastUser + 1).filter(isItem);
 }
 
 /** Generates a value, turning a failure into the structured error. */
