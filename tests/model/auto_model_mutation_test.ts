@@ -300,6 +300,22 @@ test('autoModel counts a tool as called only by a function call item of the turn
     }),
     [autoCall('count', '{"n":59,"word":"bfyqla","pick":"a"}')],
   );
+  // Only the last user message starts the turn.
+  assert.deepEqual(
+    await answer(autoModel(), {
+      input: [user('first'), call('count', 'c1'), user('again')],
+      tools: [fn('count')],
+    }),
+    [autoCall('count', '{"n":59,"word":"bfyqla","pick":"a"}')],
+  );
+  // Without a user message, the whole input is the turn.
+  assert.deepEqual(
+    await answer(autoModel({ text: 'done' }), {
+      input: [call('count', 'c1'), result('count', 'c1', 'x')],
+      tools: [fn('count')],
+    }),
+    [text('done')],
+  );
   // A tool named in options.tools and already called needs no offer.
   assert.deepEqual(
     await answer(autoModel({ tools: ['count'], text: 'done' }), {
