@@ -91,7 +91,7 @@ export function merge(a: Schema, b: Schema, path: Path): Schema {
     if (!(key in out) || left === undefined) {
       put(out, key, right);
     } else if (annotations.has(key) || same(left, right)) {
-      continue;
+      // The left value stands.
     } else if (key === 'type') {
       put(out, key, intersectTypes(left, right, at(path, key)));
     } else if (key === 'properties' && isRecord(left) && isRecord(right)) {

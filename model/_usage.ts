@@ -24,7 +24,8 @@ class UsageProblem {
 }
 
 function tokens(value: unknown, path: string): number {
-  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  // `Number.isFinite` is false for anything but a finite number.
+  if (Number.isFinite(value)) return value as number;
   throw new UsageProblem(path, value);
 }
 

@@ -128,10 +128,8 @@ function readOptions(options: unknown): Config {
     });
   }
   const { seed = 0, tools, handoff, text } = fields;
-  if (
-    !(typeof seed === 'string' ||
-      (typeof seed === 'number' && Number.isFinite(seed)))
-  ) {
+  // `Number.isFinite` is false for anything but a finite number.
+  if (!(typeof seed === 'string' || Number.isFinite(seed))) {
     throw invalid(
       'seed',
       'a finite number or a string',
@@ -139,21 +137,25 @@ function readOptions(options: unknown): Config {
       typeof seed === 'number' ? 'invalid_value' : 'invalid_type',
     );
   }
-  let names: string[] | undefined;
+  let names: readonly string[] | undefined;
   if (tools !== undefined) {
-    let ok = false;
     let reason: 'invalid_type' | 'invalid_value' = 'invalid_type';
     try {
       if (Array.isArray(tools)) {
         reason = 'invalid_value';
-        ok = tools.length <= 10_000 &&
-          tools.every((name) => typeof name === 'string' && name !== '');
-        if (ok) names = [...tools as string[]];
+        if (
+          tools.length <= 10_000 &&
+          tools.every((name) => typeof name === 'string' && name !== '')
+        ) {
+          names = Object.freeze([...tools as string[]]);
+        }
       }
     } catch {
-      ok = false;
+      // `names` stays unset: reading the list threw.
     }
-    if (!ok) throw invalid('tools', 'an array of tool names', tools, reason);
+    if (names === undefined) {
+      throw invalid('tools', 'an array of tool names', tools, reason);
+    }
   }
   if (
     handoff !== undefined && (typeof handoff !== 'string' || handoff === '')
@@ -169,8 +171,8 @@ function readOptions(options: unknown): Config {
     throw invalid('text', 'a string', text);
   }
   return Object.freeze({
-    seed,
-    tools: names === undefined ? undefined : Object.freeze(names),
+    seed: seed as number | string,
+    tools: names,
     handoff: handoff as string | undefined,
     text: text as string | undefined,
   });
@@ -184,15 +186,10 @@ const isItem = (value: unknown): value is Item =>
 /** The items of the current turn: those after the last user message. */
 function currentTurn(input: unknown): Item[] {
   if (!Array.isArray(input)) return [];
-  let start = 0;
-  for (let i = input.length - 1; i >= 0; i--) {
-    const item = input[i];
-    if (isItem(item) && item.role === 'user') {
-      start = i + 1;
-      break;
-    }
-  }
-  return input.slice(start).filter(isItem);
+  const lastUser = input.findLastIndex((item) =>
+    isItem(item) && item.role === 'user'
+  );
+  return input.slice(lastUser + 1).filter(isItem);
 }
 
 /** Generates a value, turning a failure into the structured error. */
@@ -221,9 +218,7 @@ function nameOf(value: unknown): string {
 }
 
 function resultText(output: unknown): unknown {
-  if (typeof output === 'string') return output;
-  if (isItem(output) && output.type === 'text') return output.text;
-  return output;
+  return isItem(output) && output.type === 'text' ? output.text : output;
 }
 
 /** The default final text: tool results of the turn by tool name. */
@@ -241,7 +236,6 @@ function summary(turn: readonly Item[]): string {
       value: resultText(item.output),
       enumerable: true,
       writable: true,
-      configurable: true,
     });
     any = true;
   }
