@@ -87,6 +87,12 @@ test('firstDifference names the first differing path of each pair', () => {
 test('firstDifference compares cycles by identity past depth 100', () => {
   const path = Array.from({ length: 101 }, () => 'self').join('.');
   assert.equal(firstDifference(selfish(), selfish()), path);
+  const loop = (): unknown[] => {
+    const list: unknown[] = [];
+    list.push(list);
+    return list;
+  };
+  assert.equal(firstDifference(loop(), loop()), '[0]'.repeat(101));
   const one = selfish();
   assert.equal(firstDifference(one, one), undefined);
   assert.equal(firstDifference({ a: 1 }, { a: 2 }, 'root.x', 5), 'root.x.a');
@@ -121,6 +127,8 @@ test('valueAt reads the value at each path firstDifference writes', () => {
     assert.equal(valueAt(value, path), expected, path);
   }
   assert.equal(valueAt([10, 20, 30], '[2]'), 30);
+  assert.equal(valueAt(range(20), '[12]'), 12);
+  assert.equal(valueAt({ a: range(120) }, 'a[107]'), 107);
   assert.equal(valueAt('abc', 'length'), undefined);
   assert.equal(valueAt(null, 'a'), undefined);
   assert.equal(valueAt(Object.assign(() => {}, { a: 1 }), 'a'), undefined);
