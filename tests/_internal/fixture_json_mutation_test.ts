@@ -34,6 +34,13 @@ function assertShape(
   });
 }
 
+/** `n` objects nested under `a` around `1`. */
+function nestObjects(n: number): unknown {
+  let value: unknown = 1;
+  for (let i = 0; i < n; i++) value = { a: value };
+  return value;
+}
+
 /** `n` arrays nested around `1`. */
 function nest(n: number): unknown {
   let value: unknown = 1;
@@ -500,6 +507,12 @@ test('strictJson rejects what is not JSON data, naming the path', () => {
     path: 'x.a',
     expected: 'a data property',
     received: 'an accessor',
+  });
+  assert.deepEqual(strictJson(nestObjects(201), ''), nestObjects(201));
+  assertShape(() => strictJson(nestObjects(202), 'deep'), {
+    path: `deep${'.a'.repeat(201)}`,
+    expected: 'data nested at most 200 deep',
+    received: 'deeper data',
   });
   assertShape(() => strictJson(nest(202), 'deep'), {
     path: `deep${'[0]'.repeat(201)}`,
