@@ -415,6 +415,8 @@ export function describeValue(value: unknown): string {
         return String(value);
       case 'object':
         return 'an object';
+      case 'undefined':
+        return 'undefined';
       default:
         return `a ${typeof value}`;
     }

@@ -371,7 +371,9 @@ export function readEnvelope(
   return { sdkVersion: data.sdkVersion, list: items };
 }
 
-const requestKeys: Record<string, 'array' | 'string' | 'any'> = {
+type RequestKeyType = 'array' | 'string' | 'any';
+
+const requestKeys: Record<string, RequestKeyType> = {
   input: 'any',
   instructions: 'string',
   tools: 'array',
@@ -381,6 +383,12 @@ const requestKeys: Record<string, 'array' | 'string' | 'any'> = {
   previousResponseId: 'string',
   conversationId: 'string',
   prompt: 'any',
+};
+
+const expectedOf: Record<RequestKeyType, string> = {
+  array: 'an array',
+  string: 'a string',
+  any: 'a value',
 };
 
 /**
@@ -437,7 +445,7 @@ export function readModelCall(call: Json, index: number): ModelFixtureCall {
       throw invalid(
         'invalid_call',
         `${at}.request.${key}`,
-        type === 'any' ? 'a value' : `a ${type}`,
+        expectedOf[type],
         value,
         index,
       );

@@ -131,7 +131,9 @@ const stages: Stage[] = [
       '--allow-read',
       '--deny-net',
       '--deny-run',
-      '--deny-write',
+      // Only the file-backed fixture helper's unit tests write, and only
+      // there (they remove what they write).
+      '--allow-write=.tmp/fixture-files/',
       '--deny-ffi',
       // Deno 2.9 runs the ops and resources sanitizers only when asked.
       // The retention proof forces collections.
