@@ -282,6 +282,8 @@ test('isMultiple tolerates float error and nothing more', () => {
   assert.equal(isMultiple(7, 3), false);
   assert.equal(isMultiple(1 + 1e-6, 1), false);
   assert.equal(isMultiple(1 - 1e-6, 1), false);
+  assert.equal(isMultiple(1e-9, 1), false);
+  assert.equal(isMultiple(1e-10, 1), true);
 });
 
 function ranges(
@@ -436,4 +438,17 @@ test('words are sixteen distinct lower-case words', () => {
   assert.equal(words.length, 16);
   assert.equal(new Set(words).size, 16);
   for (const word of words) assert.match(word, /^[a-z]{5,7}$/);
+});
+
+test('formatted ipv6 addresses drop leading zeros of the last group only', () => {
+  const groups = new Set<string>();
+  for (let seed = 0; seed < 600; seed++) {
+    const [address] = formatted('ipv6', seeded(['ipv6', seed]));
+    const group = address?.replace('2001:db8::', '') ?? '';
+    assert.match(group, /^(0|[1-9a-f][0-9a-f]{0,3})$/, address);
+    groups.add(group);
+  }
+  // Zeros inside the group stay, leading ones go (down to a lone zero).
+  assert([...groups].some((g) => g.length === 4 && /0./.test(g)));
+  assert([...groups].some((g) => g.length < 4));
 });

@@ -1329,21 +1329,24 @@ test('valueFor nests values 48 levels deep and no deeper', () => {
 });
 
 test('valueFor draws at most 20000 values for one schema', () => {
-  const pairs = {
+  const nulls = (n: number): Record<string, unknown> => ({
     type: 'array',
-    minItems: 9_999,
-    maxItems: 9_999,
-    items: { type: 'array', minItems: 1, maxItems: 1, items: { type: 'null' } },
-  };
-  const fits = gen({ properties: { a: pairs }, required: ['a'] }) as {
+    minItems: n,
+    maxItems: n,
+    items: { const: null },
+  });
+  // 1 + (1 + 9999) + (1 + 9998) = 20000 values: the last one allowed.
+  const properties = { a: nulls(9_999), b: nulls(9_998) };
+  const fits = gen({ properties, required: ['a', 'b'] }) as {
     a: unknown[];
+    b: unknown[];
   };
-  assert.equal(fits.a.length, 9_999);
+  assert.deepEqual([fits.a.length, fits.b.length], [9_999, 9_998]);
   rejects({
-    properties: { a: pairs, b: { type: 'null' } },
-    required: ['a', 'b'],
+    properties: { ...properties, c: { type: 'null' } },
+    required: ['a', 'b', 'c'],
   }, {
-    path: 'p.properties.b',
+    path: 'p.properties.c',
     reason: 'too_deep',
     detail: 'more than 20000 values needed',
   });
@@ -1377,4 +1380,101 @@ test('valueFor is deterministic for a seed and varies across seeds', () => {
   const values = many(schema, 10);
   assert.deepEqual(many(schema, 10), values);
   assert.equal(distinct(values).length, 10);
+});
+
+test('valueFor finds multiples beyond the window when one bound is open-ended', () => {
+  assert.deepEqual(distinct(valid({ multipleOf: 1000, minimum: 1 }, 10)), [
+    1000,
+  ]);
+  assert.deepEqual(
+    distinct(
+      valid({ type: 'integer', multipleOf: 1000, exclusiveMinimum: 0 }, 10),
+    ),
+    [1000],
+  );
+  assert.deepEqual(distinct(valid({ multipleOf: 1000, maximum: -1 }, 10)), [
+    -2000,
+  ]);
+  assert.deepEqual(
+    distinct(valid({ multipleOf: 1000, exclusiveMaximum: 0 }, 10)),
+    [-1000],
+  );
+  assert.deepEqual(distinct(valid({ multipleOf: 1000 }, 10)), [0]);
+  // One multiple in the window: it is drawn, not the bounds' extremes.
+  assert.deepEqual(
+    distinct(valid({ multipleOf: 150, minimum: -1000, maximum: 1000 }, 10)),
+    [0],
+  );
+  rejects({ multipleOf: 1000, exclusiveMinimum: 0, exclusiveMaximum: 1000 }, {
+    path: 'p.multipleOf',
+    reason: 'contradictory_bounds',
+    detail: 'no multiple between 0 and 1000',
+  });
+});
+
+test('valueFor checks contradictory bounds before looking for integers or multiples', () => {
+  rejects({ type: 'integer', minimum: 5, maximum: 1 }, {
+    path: 'p.minimum',
+    reason: 'contradictory_bounds',
+    detail: 'no number between 5 and 1',
+  });
+  rejects({ type: 'integer', minimum: 1, exclusiveMaximum: 1 }, {
+    path: 'p.minimum',
+    reason: 'contradictory_bounds',
+    detail: 'no number between 1 and 1',
+  });
+  rejects({ type: 'integer', exclusiveMinimum: 1, maximum: 1 }, {
+    path: 'p.exclusiveMinimum',
+    reason: 'contradictory_bounds',
+    detail: 'no number between 1 and 1',
+  });
+  rejects({ multipleOf: 2, minimum: 6, maximum: 2 }, {
+    path: 'p.minimum',
+    reason: 'contradictory_bounds',
+    detail: 'no number between 6 and 2',
+  });
+});
+
+test('valueFor keeps a rounded decimal below an inclusive maximum', () => {
+  const values = valid({ minimum: 0, maximum: 0.006 }, 60) as number[];
+  assert.deepEqual(distinct(values), [0, 0.003]);
+});
+
+test('valueFor counts depth through branches, retries and extra properties', () => {
+  const nullable = { type: ['boolean', 'null'] };
+  for (let seed = 0; seed < 30; seed++) {
+    // At depth 8 a nullable type is null; each of these reaches depth 8.
+    assert.equal(
+      innermost(gen(nested({ anyOf: [nullable] }, 7), seed), 7),
+      null,
+    );
+    assert.deepEqual(
+      innermost(
+        gen(
+          nested({ items: nullable, uniqueItems: true, minItems: 1 }, 7),
+          seed,
+        ),
+        7,
+      ),
+      [null],
+    );
+    assert.deepEqual(
+      innermost(
+        gen(
+          nested({ minProperties: 1, additionalProperties: nullable }, 7),
+          seed,
+        ),
+        7,
+      ),
+      { extra_1: null },
+    );
+    const filled = innermost(
+      gen(
+        nested({ properties: { a: true, b: true }, minProperties: 1 }, 8),
+        seed,
+      ),
+      8,
+    );
+    assert.deepEqual(Object.keys(filled as object), ['a']);
+  }
 });
