@@ -311,7 +311,7 @@ class Generator {
         if (kHi - i >= kLo) candidates.push(kHi - i);
       }
       for (const k of candidates) {
-        const v = round(k * u, u) + 0;
+        const v = round(k * u, u);
         if (inside(v) && (step === undefined || isMultiple(v, step))) return v;
       }
       throw fail(

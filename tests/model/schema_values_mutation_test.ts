@@ -827,9 +827,11 @@ test('valueFor draws plain strings of words, 4 to 12 long by default', () => {
     ),
     [13],
   );
-  for (const v of valid({ type: 'string', format: 5, minLength: 4 }, 10)) {
-    assert.match(v as string, wordPrefix);
-  }
+  // A format that is not a string is ignored: the same words, draw for draw.
+  assert.deepEqual(
+    many({ type: 'string', format: 5 }, 10),
+    many({ type: 'string' }, 10),
+  );
   for (const v of valid({ type: 'string', format: 'color' }, 10)) {
     assert.match(v as string, wordPrefix);
   }
@@ -1400,6 +1402,18 @@ test('valueFor finds multiples beyond the window when one bound is open-ended', 
     [-1000],
   );
   assert.deepEqual(distinct(valid({ multipleOf: 1000 }, 10)), [0]);
+  assert.deepEqual(
+    distinct(valid({ multipleOf: 1000, exclusiveMinimum: 0 }, 10)),
+    [1000],
+  );
+  for (const v of many({ multipleOf: 0.25, minimum: -0.2, maximum: 0.2 }, 10)) {
+    assert(Object.is(v, 0), String(v));
+  }
+  rejects({ multipleOf: 3, minimum: -2.5, maximum: -0.5 }, {
+    path: 'p.multipleOf',
+    reason: 'contradictory_bounds',
+    detail: 'no multiple between -2.5 and -0.5',
+  });
   // One multiple in the window: it is drawn, not the bounds' extremes.
   assert.deepEqual(
     distinct(valid({ multipleOf: 150, minimum: -1000, maximum: 1000 }, 10)),
