@@ -187,9 +187,8 @@ class Generator {
     if (depth < minimalDepth) {
       for (let i = order.length - 1; i > 0; i--) {
         const j = this.#random.int(0, i);
-        const a = order[i];
-        const b = order[j];
-        if (a !== undefined && b !== undefined) [order[i], order[j]] = [b, a];
+        // Both below the length, so both defined.
+        [order[i], order[j]] = [order[j] as number, order[i] as number];
       }
     }
     let first: unknown;
@@ -298,8 +297,10 @@ class Generator {
       const u = unit;
       let kLo = Math.ceil(lo / u);
       let kHi = Math.floor(hi / u);
-      if (!Number.isFinite(kLo)) kLo = Math.ceil(a / u);
-      if (!Number.isFinite(kHi)) kHi = Math.floor(b / u);
+      // An open end: the window's multiples, or the next beyond the other
+      // end (one more, when an exclusive bound rules that end out).
+      if (!Number.isFinite(kLo)) kLo = Math.min(Math.ceil(a / u), kHi - 1);
+      if (!Number.isFinite(kHi)) kHi = Math.max(Math.floor(b / u), kLo + 1);
       const wLo = Math.max(kLo, Math.ceil(a / u));
       const wHi = Math.min(kHi, Math.floor(b / u));
       const candidates: number[] = [];
@@ -310,7 +311,7 @@ class Generator {
         if (kHi - i >= kLo) candidates.push(kHi - i);
       }
       for (const k of candidates) {
-        const v = round(k * u, u) + 0;
+        const v = round(k * u, u);
         if (inside(v) && (step === undefined || isMultiple(v, step))) return v;
       }
       throw fail(
@@ -521,7 +522,7 @@ class Generator {
       extras.push(`extra_${extras.length + 1}`);
     }
     const out: Schema = {};
-    const extraSchema = extra === undefined || extra === true ? true : extra;
+    const extraSchema = extra ?? true;
     for (const key of [...Object.keys(properties), ...keys]) {
       if (!chosen.has(key) || Object.hasOwn(out, key)) continue;
       const own = Object.hasOwn(properties, key);
