@@ -18,57 +18,9 @@ import {
 } from '@scripted/agents';
 import assert from 'node:assert/strict';
 import test from 'node:test';
+import { type Rejection, rejects } from '../_support/rejects.ts';
 
 const runner = new Runner({ tracingDisabled: true });
-
-/** The fields a builder's rejection must carry, the message included. */
-interface Rejection {
-  issue: InvalidScriptedModelStepError['issue'];
-  path: string;
-  received: string | undefined;
-  suggestion?: string;
-  message: string;
-  cause?: string;
-}
-
-/** Asserts that `build` throws exactly the invalid-input error described. */
-function rejects(build: () => unknown, expected: Rejection): void {
-  let thrown: unknown;
-  try {
-    build();
-  } catch (error) {
-    thrown = error;
-  }
-  assert(
-    thrown instanceof InvalidScriptedModelStepError,
-    `Expected an InvalidScriptedModelStepError, got ${String(thrown)}`,
-  );
-  assert.deepEqual({
-    name: thrown.name,
-    reason: thrown.reason,
-    issue: thrown.issue,
-    inputIndex: thrown.inputIndex,
-    callIndex: thrown.callIndex,
-    stepType: thrown.stepType,
-    path: thrown.path,
-    received: thrown.received,
-    suggestion: thrown.suggestion,
-    message: thrown.message,
-    cause: thrown.cause instanceof Error ? thrown.cause.message : undefined,
-  }, {
-    name: 'InvalidScriptedModelStepError',
-    reason: 'invalid_input',
-    issue: expected.issue,
-    inputIndex: undefined,
-    callIndex: undefined,
-    stepType: undefined,
-    path: expected.path,
-    received: expected.received,
-    suggestion: expected.suggestion,
-    message: `Invalid model step: ${expected.message}`,
-    cause: expected.cause,
-  });
-}
 
 const billing = new Agent({ name: 'Billing agent' });
 
@@ -859,4 +811,74 @@ test('Runner performs a computer call built with provider data', async () => {
     'drag [[1,1],[2,2]]',
   ]);
   assert.deepEqual(result.newItems[0]?.rawItem, call);
+});
+
+test('computerCall rejects a type that is no string even when it names an action', () => {
+  rejects(() => computerCall({ type: ['wait'] } as never, { callId: 'c' }), {
+    issue: 'invalid_value',
+    path: 'action.type',
+    received: 'an array of 1',
+    message:
+      'expected "action.type" to be a computer action type of "click", "double_click", "drag", "keypress", "move", "screenshot", "scroll", "type" or "wait", got an array of 1',
+  });
+});
+
+test('Call builders report an unreadable argument at its own path', () => {
+  rejects(() => computerCall(new Array(65_537) as never, { callId: 'c' }), {
+    issue: 'invalid_value',
+    path: 'action',
+    received: 'an array of 65537',
+    message:
+      'expected "action" to be a computer action or a non-empty array of them, got an array of 65537',
+  });
+  const operation = {
+    get type(): string {
+      throw new Error('no type');
+    },
+  };
+  rejects(() => applyPatchCall(operation as never, { callId: 'c' }), {
+    issue: 'unreadable',
+    path: 'operation.type',
+    received: undefined,
+    message:
+      'expected "operation.type" to be readable, got the error "no type"',
+    cause: 'no type',
+  });
+});
+
+test('Call builders read each of their options once, and no other key', () => {
+  const builds: [string, (options: object) => unknown, string[]][] = [
+    [
+      'handoffCall',
+      (options) => handoffCall(billing, options as never),
+      ['callId', 'id', 'providerData', 'arguments'],
+    ],
+    [
+      'computerCall',
+      (options) => computerCall({ type: 'wait' }, options as never),
+      ['callId', 'id', 'providerData'],
+    ],
+    [
+      'shellCall',
+      (options) => shellCall('ls', options as never),
+      ['callId', 'id', 'providerData', 'timeoutMs', 'maxOutputLength'],
+    ],
+    [
+      'applyPatchCall',
+      (options) =>
+        applyPatchCall({ type: 'delete_file', path: 'x' }, options as never),
+      ['callId', 'id', 'providerData'],
+    ],
+  ];
+  for (const [name, build, keys] of builds) {
+    const reads: PropertyKey[] = [];
+    const options = new Proxy({ callId: 'c' }, {
+      get(target, key, receiver) {
+        reads.push(key);
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    build(options);
+    assert.deepEqual(reads, keys, name);
+  }
 });
