@@ -627,7 +627,8 @@ export function modelRequest(
   }
   const position = index < 0 ? calls.length + index : index;
   const call = calls[position];
-  if (position < 0 || call === undefined) {
+  // A negative position reads `undefined` from the copied array too.
+  if (call === undefined) {
     const needed = index < 0 ? -index : index + 1;
     throw new RunAssertionError({
       assertion,

@@ -491,3 +491,67 @@ test('Runner keeps built MCP and web search items as their run items', async () 
   );
   assert.deepEqual(result.history.slice(1, 3), items);
 });
+
+test('Hosted call builders read each of their options once, and no other key', () => {
+  const builds: [string, (options: never) => unknown, object, string[]][] = [
+    ['webSearchCall', (options) => webSearchCall('q', options), {}, [
+      'id',
+      'providerData',
+      'status',
+    ]],
+    ['fileSearchCall', (options) => fileSearchCall('q', options), {}, [
+      'id',
+      'providerData',
+      'status',
+      'results',
+    ]],
+    [
+      'codeInterpreterCall',
+      (options) => codeInterpreterCall('x', options),
+      {},
+      ['id', 'providerData', 'status', 'outputs', 'containerId'],
+    ],
+    [
+      'imageGenerationCall',
+      (options) => imageGenerationCall('x', options),
+      {},
+      [
+        'id',
+        'providerData',
+        'status',
+      ],
+    ],
+    [
+      'mcpApprovalRequest',
+      (options) => mcpApprovalRequest('t', options),
+      { id: 'mr', serverLabel: 's' },
+      ['id', 'providerData', 'status', 'serverLabel', 'arguments'],
+    ],
+    [
+      'mcpCall',
+      (options) => mcpCall('t', options),
+      { serverLabel: 's' },
+      [
+        'id',
+        'providerData',
+        'status',
+        'serverLabel',
+        'arguments',
+        'output',
+        'error',
+      ],
+    ],
+  ];
+  for (const [name, build, target, keys] of builds) {
+    const reads: PropertyKey[] = [];
+    build(
+      new Proxy(target, {
+        get(inner, key, receiver) {
+          reads.push(key);
+          return Reflect.get(inner, key, receiver);
+        },
+      }) as never,
+    );
+    assert.deepEqual(reads, keys, name);
+  }
+});
