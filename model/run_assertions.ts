@@ -622,7 +622,8 @@ export function modelRequest(
     }
     return copy;
   });
-  if (typeof index !== 'number' || !Number.isInteger(index)) {
+  // `Number.isInteger` is false for anything but an integral number.
+  if (!Number.isInteger(index)) {
     throw reject(assertion, 'invalid_value', 'index', 'an integer', index);
   }
   const position = index < 0 ? calls.length + index : index;

@@ -546,10 +546,10 @@ test('assertFinalOutput reports unreadable input and each kind of difference', (
     },
   );
   assert.equal(badExpected.cause, expectedError);
-  // An array against a string of the same length: not a count mismatch.
+  // An array against a string: not a count mismatch, though both have a length.
   fails(
     () =>
-      assertFinalOutput({ newItems: [], finalOutput: 'xy' } as never, [
+      assertFinalOutput({ newItems: [], finalOutput: 'x' } as never, [
         'a',
         'b',
       ]),
@@ -557,9 +557,9 @@ test('assertFinalOutput reports unreadable input and each kind of difference', (
       assertion,
       path: '',
       expected: ['a', 'b'],
-      actual: 'xy',
-      message: 'Unexpected final output: expected an array of 2, got "xy"\n\n' +
-        '- expected\n+ actual\n\n- [\n-   "a",\n-   "b"\n- ]\n+ "xy"',
+      actual: 'x',
+      message: 'Unexpected final output: expected an array of 2, got "x"\n\n' +
+        '- expected\n+ actual\n\n- [\n-   "a",\n-   "b"\n- ]\n+ "x"',
     },
   );
   fails(
