@@ -213,7 +213,8 @@ function template(
     const fields = checked.fields;
     return Object.freeze({
       output: snapshot(checked.output) as readonly AgentOutputItem[],
-      usage: checked.usage === undefined ? undefined : snapshot(checked.usage),
+      // A snapshot of `undefined` is `undefined`.
+      usage: snapshot(checked.usage),
       responseId: fields?.responseId as string | undefined,
       requestId: fields?.requestId as string | undefined,
       providerData: snapshot(
@@ -321,9 +322,6 @@ function unknownKeys(
   keys: readonly string[],
   allowed: readonly string[],
 ): string[] {
-  if (keys.length <= allowed.length && keys.every((k) => allowed.includes(k))) {
-    return [];
-  }
   return keys.filter((key) => !allowed.includes(key));
 }
 
