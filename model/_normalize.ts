@@ -398,9 +398,8 @@ function normalizeEnvelope(
         throw invalid('missing_responder', at, missing(keys, type, 'respond'));
       }
       checkFunction(respond, at);
-      step = type === 'responder'
-        ? { type, respond: respond as ModelResponder }
-        : { type, respond: respond as ModelStreamResponder };
+      // The same shape for both; only the type of `respond` differs.
+      step = { type, respond } as NormalizedStep;
       break;
     }
     case 'error': {
@@ -413,13 +412,12 @@ function normalizeEnvelope(
       step = {
         type,
         error,
-        advice: typeof advice === 'object'
-          ? guarded(
-            at,
-            () => snapshot(advice) as ModelRetryAdviceInput,
-            'retryAdvice',
-          )
-          : advice as ModelRetryAdviceInput | undefined,
+        // An object is copied; a callback or `undefined` is kept as is.
+        advice: guarded(
+          at,
+          () => snapshot(advice) as ModelRetryAdviceInput | undefined,
+          'retryAdvice',
+        ),
       };
       break;
     }

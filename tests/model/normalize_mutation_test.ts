@@ -272,6 +272,32 @@ test('Step members that throw while copied are unreadable at their key', () => {
       cause: adviceError,
     },
   );
+  const deepError = new Error('deep');
+  rejectsStep(
+    () =>
+      model([{
+        type: 'stream',
+        events: [{
+          type: 'output_text_delta',
+          delta: 'x',
+          extra: {
+            get a(): number {
+              throw deepError;
+            },
+          },
+        }],
+      }]),
+    {
+      reason: 'invalid_input',
+      issue: 'unreadable',
+      inputIndex: 0,
+      stepType: 'stream',
+      path: 'events',
+      message:
+        'Invalid model step 0 ("stream"): expected "events" to be readable, got the error "deep"',
+      cause: deepError,
+    },
+  );
   const eventError = new Error('ev');
   rejectsStep(
     () =>
