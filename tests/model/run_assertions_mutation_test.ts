@@ -362,6 +362,11 @@ test('assertToolCalls rejects each malformed expectation exactly', () => {
 });
 
 test('Run readers reject a result that is no RunResult, naming the assertion', () => {
+  // An array that says it holds 2^20 + 1 items, without allocating them.
+  const tooLong = new Proxy([], {
+    get: (target, key, receiver) =>
+      key === 'length' ? 2 ** 20 + 1 : Reflect.get(target, key, receiver),
+  });
   const checks: [string, (result: unknown) => unknown][] = [
     ['toolCalls', (result) => toolCalls(result as never)],
     ['assertToolCalls', (result) => assertToolCalls(result as never, [])],
@@ -379,7 +384,7 @@ test('Run readers reject a result that is no RunResult, naming the assertion', (
       message:
         `Invalid ${assertion} input: expected "result" to be a RunResult (an object with "newItems"), got null`,
     });
-    rejectsInput(() => check({ newItems: new Array(2 ** 20 + 1) }), {
+    rejectsInput(() => check({ newItems: tooLong }), {
       reason: 'invalid_type',
       assertion,
       path: 'result.newItems',
