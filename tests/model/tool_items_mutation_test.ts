@@ -10,6 +10,7 @@ import {
   applyPatchCall,
   assistantMessage,
   computerCall,
+  functionCall,
   handoffCall,
   InvalidScriptedModelStepError,
   reasoning,
@@ -881,4 +882,28 @@ test('Call builders read each of their options once, and no other key', () => {
     build(options);
     assert.deepEqual(reads, keys, name);
   }
+});
+
+test('functionCall rejects a name that is no string and bad options at their path', () => {
+  rejects(() => functionCall(5 as never, {}, { callId: 'c' }), {
+    issue: 'invalid_name',
+    path: 'name',
+    received: '5',
+    message: 'expected the function name to be a non-empty string, got 5',
+  });
+  rejects(() => functionCall('f', {}, { callId: 'c', id: '' }), {
+    issue: 'invalid_option',
+    path: 'options.id',
+    received: '""',
+    message: 'expected "options.id" to be a non-empty string, got ""',
+  });
+  rejects(
+    () => functionCall('f', {}, { callId: 'c', namespace: 5 as never }),
+    {
+      issue: 'invalid_option',
+      path: 'options.namespace',
+      received: '5',
+      message: 'expected "options.namespace" to be a non-empty string, got 5',
+    },
+  );
 });
