@@ -449,3 +449,44 @@ test('InvalidRecordingError says where the fixture is wrong and why', () => {
     'Invalid recording at "calls[1]": expected an object, got 5 (reason "invalid_call")',
   );
 });
+
+test('A stream step takes any iterable, even a function object, and nothing else', async () => {
+  for (
+    const [events, received] of [
+      [null, 'null'],
+      [{}, 'an object'],
+      [() => {}, 'a function'],
+    ] as const
+  ) {
+    rejectsStep(() => model([{ type: 'stream', events }]), {
+      reason: 'invalid_stream',
+      issue: 'invalid_stream',
+      inputIndex: 0,
+      stepType: 'stream',
+      path: 'events',
+      received,
+      message:
+        `Invalid model step 0 ("stream"): expected "events" to be a sync or async iterable of stream events, got ${received}`,
+    });
+  }
+  const done = {
+    type: 'response_done',
+    response: {
+      id: 'resp_1',
+      usage: { requests: 1, inputTokens: 1, outputTokens: 1, totalTokens: 2 },
+      output: [assistantMessage('from a function')],
+    },
+  };
+  const events = Object.assign(function events() {}, {
+    *[Symbol.iterator]() {
+      yield done;
+    },
+  });
+  const scripted = model([{ type: 'stream', events }]);
+  const seen: string[] = [];
+  for await (const event of scripted.getStreamedResponse(request('Hi'))) {
+    seen.push(event.type);
+  }
+  assert.deepEqual(seen, ['response_done']);
+  scripted.assertComplete();
+});

@@ -32,6 +32,8 @@ function rejectsScript(steps: unknown, expected: SandboxRejection): void {
     `Expected an InvalidScriptedSandboxStepError, got ${String(thrown)}`,
   );
   const cause = thrown.cause;
+  // No `cause` member at all when there is none.
+  assert.equal(Object.hasOwn(thrown, 'cause'), expected.cause !== undefined);
   assert.deepEqual({
     name: thrown.name,
     reason: thrown.reason,
@@ -78,6 +80,16 @@ function revoked(target: object): object {
   return proxy;
 }
 
+/** The error `Array.isArray` throws on a revoked proxy, in this engine. */
+function isArrayError(): TypeError {
+  try {
+    Array.isArray(revoked([]));
+  } catch (error) {
+    if (error instanceof TypeError) return error;
+  }
+  throw new Error('Array.isArray accepted a revoked proxy');
+}
+
 const close = { method: 'close', result: undefined } as const;
 const unreadableScript =
   'Invalid sandbox script: expected the steps to be iterable, got a value that could not be read';
@@ -89,7 +101,7 @@ test('scriptedSandboxSession reports unreadable or non-iterable scripts exactly'
     issue: 'invalid_steps',
     inputIndex: 0,
     message: unreadableScript,
-    cause: new TypeError(),
+    cause: isArrayError(),
   });
   const len = new Error('len');
   rejectsScript(throwingArray([], 'length', len), {
@@ -236,7 +248,7 @@ test('scriptedSandboxSession rejects each malformed anyOrder group exactly', () 
     inputIndex: 0,
     path: 'anyOrder',
     message: unreadableMembers,
-    cause: new TypeError(),
+    cause: isArrayError(),
   });
   const len = new Error('glen');
   rejectsScript([{ anyOrder: throwingArray([], 'length', len) }], {
@@ -350,7 +362,7 @@ test('scriptedSandboxSession rejects each malformed step exactly', () => {
     inputIndex: 0,
     message:
       `Invalid sandbox step 0: ${notAStep}, got a step that could not be read`,
-    cause: new TypeError(),
+    cause: isArrayError(),
   });
   const method = new Error('sm');
   rejectsScript([{
@@ -521,5 +533,17 @@ test('scriptedSandboxSession answers with the outcome each step was given', asyn
   assert.equal(await sandbox.execCommand({ cmd: 'ls' }), 'x');
   assert.equal(await sandbox.execCommand({ cmd: 'ls' }), 'responded');
   assert.equal(await sandbox.pathExists('a.md'), true);
+  sandbox.assertComplete();
+});
+
+test('scriptedSandboxSession rejects with the very error or value an error step holds', async () => {
+  const failure = { code: 'EBUSY' };
+  const error = new Error('busy');
+  const sandbox = scriptedSandboxSession([
+    { method: 'execCommand', error: failure },
+    { method: 'execCommand', error },
+  ]);
+  await assert.rejects(sandbox.execCommand({ cmd: 'a' }), (e) => e === failure);
+  await assert.rejects(sandbox.execCommand({ cmd: 'b' }), (e) => e === error);
   sandbox.assertComplete();
 });
