@@ -520,9 +520,18 @@ test('scriptedSandboxSession answers with the outcome each step was given', asyn
   const sandbox = scriptedSandboxSession([
     { method: 'close', result: undefined },
     { method: 'readFile', result: given as never },
-    { method: 'execCommand', result: 'x', error: undefined },
-    { method: 'execCommand', respond: () => 'responded', result: undefined },
-    { method: 'pathExists', match: (path) => path === 'a.md', result: true },
+    // Outcome keys set to undefined beside the one given (untyped input).
+    { method: 'execCommand', result: 'x', error: undefined } as never,
+    {
+      method: 'execCommand',
+      respond: () => 'responded',
+      result: undefined,
+    } as never,
+    {
+      method: 'pathExists',
+      match: (path: string) => path === 'a.md',
+      result: true,
+    },
   ]);
   given.entries.push('b.md');
   assert.equal(await sandbox.close(), undefined);
@@ -530,8 +539,8 @@ test('scriptedSandboxSession answers with the outcome each step was given', asyn
   const read = await sandbox.readFile({ path: 'x' });
   assert.deepEqual(read, { entries: ['a.md'] });
   assert.notEqual(read, given);
-  assert.equal(await sandbox.execCommand({ cmd: 'ls' }), 'x');
-  assert.equal(await sandbox.execCommand({ cmd: 'ls' }), 'responded');
+  assert.equal(await sandbox.execCommand!({ cmd: 'ls' }), 'x');
+  assert.equal(await sandbox.execCommand!({ cmd: 'ls' }), 'responded');
   assert.equal(await sandbox.pathExists('a.md'), true);
   sandbox.assertComplete();
 });
