@@ -556,3 +556,15 @@ test('scriptedSandboxSession rejects with the very error or value an error step 
   await assert.rejects(sandbox.execCommand({ cmd: 'b' }), (e) => e === error);
   sandbox.assertComplete();
 });
+
+test('scriptedSandboxSession takes only a plain object as an anyOrder group', () => {
+  // A function carrying an anyOrder member is no group, and no step.
+  const fn = Object.assign(() => {}, { anyOrder: [close] });
+  rejectsScript([fn], {
+    reason: 'invalid_input',
+    issue: 'invalid_step',
+    inputIndex: 0,
+    received: 'a function',
+    message: `Invalid sandbox step 0: ${notAStep}, got a function`,
+  });
+});
