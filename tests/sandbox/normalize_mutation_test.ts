@@ -45,8 +45,9 @@ function rejectsScript(steps: unknown, expected: SandboxRejection): void {
     received: thrown.received,
     suggestion: thrown.suggestion,
     message: thrown.message,
+    // A TypeError of the engine's own is compared by class and message.
     cause: expected.cause instanceof TypeError
-      ? cause instanceof TypeError
+      ? cause instanceof TypeError && cause.message === expected.cause.message
       : cause,
   }, {
     name: 'InvalidScriptedSandboxStepError',
