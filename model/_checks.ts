@@ -53,19 +53,19 @@ export interface Found {
 export function invalid(
   reason: InvalidScriptedModelStepReason,
   at: At,
-  found?: Found,
+  found: Found,
   cause?: { readonly cause: unknown },
 ): InvalidScriptedModelStepError {
   return new InvalidScriptedModelStepError(
     {
       reason,
-      issue: found?.issue,
+      issue: found.issue,
       inputIndex: at.inputIndex,
       callIndex: at.callIndex,
       stepType: at.stepType,
-      path: found?.path,
-      received: found?.received,
-      suggestion: found?.suggestion,
+      path: found.path,
+      received: found.received,
+      suggestion: found.suggestion,
     },
     cause,
   );

@@ -184,7 +184,8 @@ export function checkChoice(
   allowed: readonly string[],
 ): void {
   if (value === undefined) return;
-  if (typeof value === 'string' && allowed.includes(value)) return;
+  // `includes` matches by identity: only one of the strings passes.
+  if (allowed.includes(value as string)) return;
   throw invalid(
     'invalid_option',
     `options.${key}`,
@@ -250,10 +251,9 @@ export function serializeArguments(
  * @throws {InvalidScriptedModelStepError} `invalid_argument`.
  */
 export function finite(value: unknown, path: string): number {
-  if (typeof value !== 'number' || !Number.isFinite(value)) {
-    throw invalid('invalid_value', path, value);
-  }
-  return value;
+  // `Number.isFinite` is false for anything but a finite number.
+  if (!Number.isFinite(value)) throw invalid('invalid_value', path, value);
+  return value as number;
 }
 
 /**

@@ -213,7 +213,8 @@ function template(
     const fields = checked.fields;
     return Object.freeze({
       output: snapshot(checked.output) as readonly AgentOutputItem[],
-      usage: checked.usage === undefined ? undefined : snapshot(checked.usage),
+      // A snapshot of `undefined` is `undefined`.
+      usage: snapshot(checked.usage),
       responseId: fields?.responseId as string | undefined,
       requestId: fields?.requestId as string | undefined,
       providerData: snapshot(
@@ -321,9 +322,6 @@ function unknownKeys(
   keys: readonly string[],
   allowed: readonly string[],
 ): string[] {
-  if (keys.length <= allowed.length && keys.every((k) => allowed.includes(k))) {
-    return [];
-  }
   return keys.filter((key) => !allowed.includes(key));
 }
 
@@ -400,9 +398,8 @@ function normalizeEnvelope(
         throw invalid('missing_responder', at, missing(keys, type, 'respond'));
       }
       checkFunction(respond, at);
-      step = type === 'responder'
-        ? { type, respond: respond as ModelResponder }
-        : { type, respond: respond as ModelStreamResponder };
+      // The same shape for both; only the type of `respond` differs.
+      step = { type, respond } as NormalizedStep;
       break;
     }
     case 'error': {
@@ -415,13 +412,12 @@ function normalizeEnvelope(
       step = {
         type,
         error,
-        advice: typeof advice === 'object'
-          ? guarded(
-            at,
-            () => snapshot(advice) as ModelRetryAdviceInput,
-            'retryAdvice',
-          )
-          : advice as ModelRetryAdviceInput | undefined,
+        // An object is copied; a callback or `undefined` is kept as is.
+        advice: guarded(
+          at,
+          () => snapshot(advice) as ModelRetryAdviceInput | undefined,
+          'retryAdvice',
+        ),
       };
       break;
     }

@@ -120,14 +120,11 @@ function headline(fields: {
     }
   }
   const path = fields.path ?? '';
-  try {
-    const where = path === '' ? '' : ` at ${quote(path)}`;
-    return `${subject}${where}: expected ${
-      describe(valueAt(expected, path))
-    }, got ${describe(valueAt(actual, path))}`;
-  } catch {
-    return subject;
-  }
+  // None of quote, valueAt and describe throws, whatever the values.
+  const where = path === '' ? '' : ` at ${quote(path)}`;
+  return `${subject}${where}: expected ${
+    describe(valueAt(expected, path))
+  }, got ${describe(valueAt(actual, path))}`;
 }
 
 /**

@@ -423,9 +423,6 @@ export function mcpApprovalRequest(
 ): protocol.HostedToolCallItem {
   return guarded(nowhere, () => {
     const tool = text(name, 'name', true);
-    if (options === undefined) {
-      throw invalid('invalid_option', 'options.id', undefined);
-    }
     const common = hosted(options, ['serverLabel', 'arguments'], undefined);
     const id = requireString(common.id, 'id');
     const serverLabel = requireString(common.fields.serverLabel, 'serverLabel');
@@ -473,9 +470,6 @@ export function mcpCall(
 ): protocol.HostedToolCallItem {
   return guarded(nowhere, () => {
     const tool = text(name, 'name', true);
-    if (options === undefined) {
-      throw invalid('invalid_option', 'options.serverLabel', undefined);
-    }
     const common = hosted(
       options,
       ['serverLabel', 'arguments', 'output', 'error'],

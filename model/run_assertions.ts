@@ -622,12 +622,14 @@ export function modelRequest(
     }
     return copy;
   });
-  if (typeof index !== 'number' || !Number.isInteger(index)) {
+  // `Number.isInteger` is false for anything but an integral number.
+  if (!Number.isInteger(index)) {
     throw reject(assertion, 'invalid_value', 'index', 'an integer', index);
   }
   const position = index < 0 ? calls.length + index : index;
   const call = calls[position];
-  if (position < 0 || call === undefined) {
+  // A negative position reads `undefined` from the copied array too.
+  if (call === undefined) {
     const needed = index < 0 ? -index : index + 1;
     throw new RunAssertionError({
       assertion,

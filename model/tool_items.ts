@@ -395,10 +395,11 @@ export function computerCall(
 
 function nonNegative(value: unknown, key: string): number | undefined {
   if (value === undefined) return undefined;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+  // `Number.isFinite` is false for anything but a finite number.
+  if (!Number.isFinite(value) || (value as number) < 0) {
     throw invalid('invalid_option', `options.${key}`, value);
   }
-  return value;
+  return value as number;
 }
 
 /**
