@@ -46,6 +46,34 @@ export function specError(
 }
 
 /**
+ * Builds the error for a defect whose value cannot be shown (a read that
+ * throws, a disposed clock): `received` is prose, never quoted.
+ *
+ * @param operation The builder or method.
+ * @param reason Why.
+ * @param path Where.
+ * @param issue What the value must be.
+ * @param received What was found, in words.
+ * @returns The error (to throw).
+ */
+export function specErrorText(
+  operation: string,
+  reason: InvalidRealtimeSpecReason,
+  path: string,
+  issue: string,
+  received: string,
+): InvalidRealtimeSpecError {
+  return new InvalidRealtimeSpecError({
+    operation,
+    reason,
+    path,
+    issue,
+    received,
+    suggestion: undefined,
+  });
+}
+
+/**
  * Reads a spec object: copies its own enumerable data once, rejecting
  * non-objects, unknown keys and reads that throw.
  *
@@ -93,7 +121,7 @@ export function readRecord(
     try {
       out[key] = (value as Record<string, unknown>)[key];
     } catch {
-      throw specError(
+      throw specErrorText(
         operation,
         'unreadable',
         `${path}.${key}`,
@@ -247,7 +275,7 @@ export function readArray(
     try {
       out.push(array[i]);
     } catch {
-      throw specError(
+      throw specErrorText(
         operation,
         'unreadable',
         `${path}[${i}]`,

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { readNumber, specError } from './_spec.ts';
+import { readNumber, specError, specErrorText } from './_spec.ts';
 
 interface VirtualTimer {
   readonly id: number;
@@ -29,7 +29,7 @@ function readSignal(options: unknown): AbortSignal | undefined {
     signal = (options as { signal?: unknown } | undefined)?.signal;
     isSignal = signal instanceof AbortSignal;
   } catch {
-    throw specError(
+    throw specErrorText(
       'sleep',
       'unreadable',
       'options.signal',
@@ -390,7 +390,7 @@ export class VirtualClock {
 
   #assertLive(operation: string): void {
     if (!this.#disposed) return;
-    throw specError(
+    throw specErrorText(
       operation,
       'disposed',
       'clock',

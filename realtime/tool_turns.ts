@@ -74,6 +74,8 @@ function readMcpArguments(op: string, value: unknown): unknown {
 }
 
 function readOwnKeys(op: string, value: unknown): string[] {
+  // Not an object: no keys, and `readRecord` reports its type.
+  if (typeof value !== 'object' || value === null) return [];
   try {
     return Reflect.ownKeys(value as object).filter((k): k is string =>
       typeof k === 'string'
