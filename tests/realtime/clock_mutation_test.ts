@@ -198,7 +198,7 @@ test('VirtualClock scheduling methods check their arguments', async () => {
   assert.equal(clock.dispose(), 2);
 });
 
-test('VirtualClock timer ids count up from 1 across every kind of timer; clearTimeout removes one', async () => {
+test('VirtualClock timer ids count up from 1 across every kind of timer; clearTimeout removes one', () => {
   const clock = new VirtualClock();
   assert.equal(clock.setTimeout(() => {}, 5), 1);
   assert.equal(clock.at(3, () => {}), 2);
