@@ -1,0 +1,713 @@
+/**
+ * The session assertions on a real `RealtimeSession`: what the watcher
+ * records (approvals, handoffs, interruptions with what was heard) and the
+ * exact error each assertion throws, with its fields and full message.
+ */
+import assert from 'node:assert/strict';
+import { z } from 'zod';
+import { RealtimeAgent, RealtimeSession, tool } from '@openai/agents/realtime';
+import {
+  assertHandoff,
+  assertHistoryMatchesHeard,
+  assertNoCallAfterClose,
+  assertToolApprovalAnswered,
+  audioTurn,
+  functionCallTurn,
+  handoffTurn,
+  interruptedTurn,
+  mcpApprovalRequest,
+  RealtimeCallAfterCloseError,
+  RealtimeHandoffAssertionError,
+  type RealtimeScenarioContext,
+  RealtimeToolApprovalAssertionError,
+  RealtimeTruncationAssertionError,
+  ScriptedRealtimeTransport,
+  textTurn,
+  watchSession,
+} from '@scripted/agents/realtime';
+import { sanitizedTest as test } from '../_support/sanitized.ts';
+import { createGate } from './_helpers.ts';
+import { throwsSpec } from './_spec_assert.ts';
+
+// deno-lint-ignore no-explicit-any
+type Loose = any;
+
+function approvalError(
+  fn: () => void,
+  fields: {
+    toolName: string | undefined;
+    requested: number;
+    expectedDecision: string;
+    actualDecision: string;
+  },
+  message: string,
+): void {
+  assert.throws(fn, (error) => {
+    assert(error instanceof RealtimeToolApprovalAssertionError);
+    assert.equal(error.name, 'RealtimeToolApprovalAssertionError');
+    assert.deepEqual({
+      toolName: error.toolName,
+      requested: error.requested,
+      expectedDecision: error.expectedDecision,
+      actualDecision: error.actualDecision,
+    }, fields);
+    assert.equal(error.message, message);
+    return true;
+  });
+}
+
+function needsApproval(name: string) {
+  return tool({
+    name,
+    description: `The ${name} tool.`,
+    parameters: z.object({ n: z.number() }),
+    needsApproval: true,
+    execute: ({ n }) => `${name} ${n}`,
+  });
+}
+
+/** Runs turns on a session whose app decides each approval by call id. */
+async function approvals(
+  decide: Record<string, 'approve' | 'reject' | 'ignore'>,
+  turns: (
+    ctx: RealtimeScenarioContext,
+    requested: (callId: string) => Promise<void>,
+  ) => Promise<void>,
+) {
+  const transport = new ScriptedRealtimeTransport();
+  const session = new RealtimeSession(
+    new RealtimeAgent({
+      name: 'Support',
+      tools: [needsApproval('refund'), needsApproval('cancel')],
+    }),
+    { transport },
+  );
+  const watcher = watchSession(session);
+  const gates = new Map<string, ReturnType<typeof createGate>>();
+  const gate = (callId: string) => {
+    let g = gates.get(callId);
+    if (g === undefined) gates.set(callId, g = createGate());
+    return g;
+  };
+  session.on('tool_approval_requested', (_c, _a, request) => {
+    const callId = (request.approvalItem.rawItem as { callId: string }).callId;
+    gate(callId).release();
+    const decision = decide[callId];
+    if (decision === 'approve') void session.approve(request.approvalItem);
+    if (decision === 'reject') void session.reject(request.approvalItem);
+  });
+  const finished = createGate();
+  const ready = createGate();
+  await transport.runScenario({
+    signal: AbortSignal.timeout(5_000),
+    scenario: async (ctx) => {
+      await ctx.expectCall('connect');
+      // The session is ready once connect() resolved.
+      await ready.promise;
+      await turns(ctx, (callId) => gate(callId).promise);
+      const closed = ctx.expectCall('close');
+      finished.release();
+      await closed;
+    },
+    exercise: async () => {
+      await session.connect({ apiKey: 'test' });
+      ready.release();
+      await finished.promise;
+      session.close();
+    },
+  });
+  return { watcher, session, transport };
+}
+
+test('watchSession rejects what is not a session', () => {
+  const cases: [unknown, string][] = [
+    [5, '5'],
+    [null, 'null'],
+    [{}, 'an object'],
+    [{ on() {}, off() {}, transport: {} }, 'an object'],
+    [{
+      get on(): never {
+        throw new Error('boom');
+      },
+    }, 'an object'],
+  ];
+  for (const [value, received] of cases) {
+    throwsSpec(
+      () => watchSession(value as Loose),
+      {
+        operation: 'watchSession',
+        reason: 'invalid_type',
+        path: 'session',
+        issue: 'a RealtimeSession',
+        received,
+      },
+      `Invalid realtime spec: watchSession() "session" must be a RealtimeSession, got ${received}`,
+    );
+  }
+});
+
+test('assertToolApprovalAnswered: a rejected then an approved request of one tool, and an ignored one of another', async () => {
+  const { watcher } = await approvals(
+    { r1: 'reject', r2: 'approve', c1: 'ignore' },
+    async (ctx, requested) => {
+      await functionCallTurn(ctx, {
+        name: 'refund',
+        arguments: { n: 1 },
+        callId: 'r1',
+      });
+      await functionCallTurn(ctx, {
+        name: 'refund',
+        arguments: { n: 2 },
+        callId: 'r2',
+      });
+      await functionCallTurn(ctx, {
+        name: 'cancel',
+        arguments: { n: 3 },
+        callId: 'c1',
+        awaitOutput: false,
+      });
+      await requested('c1');
+    },
+  );
+  assert.deepEqual(watcher.approvals, [
+    {
+      type: 'function_approval',
+      toolName: 'refund',
+      callId: 'r1',
+      itemId: undefined,
+    },
+    {
+      type: 'function_approval',
+      toolName: 'refund',
+      callId: 'r2',
+      itemId: undefined,
+    },
+    {
+      type: 'function_approval',
+      toolName: 'cancel',
+      callId: 'c1',
+      itemId: undefined,
+    },
+  ]);
+  assert(Object.isFrozen(watcher.approvals));
+  assert(Object.isFrozen(watcher.approvals[0]));
+  // Any answer of refund, or a specific one: each request is looked at.
+  assertToolApprovalAnswered(watcher, { toolName: 'refund' });
+  assertToolApprovalAnswered(watcher, {
+    toolName: 'refund',
+    decision: 'rejected',
+  });
+  assertToolApprovalAnswered(watcher, {
+    toolName: 'refund',
+    decision: 'approved',
+  });
+  assertToolApprovalAnswered(watcher, { toolName: 'refund', decision: 'any' });
+  // Any tool: refund was answered.
+  assertToolApprovalAnswered(watcher);
+  approvalError(
+    () => assertToolApprovalAnswered(watcher, { toolName: 'cancel' }),
+    {
+      toolName: 'cancel',
+      requested: 1,
+      expectedDecision: 'any',
+      actualDecision: 'none',
+    },
+    'Realtime tool approval not answered as expected: "cancel" was requested 1 time(s), expected an answer, got "none"',
+  );
+  approvalError(
+    () =>
+      assertToolApprovalAnswered(watcher, {
+        toolName: 'cancel',
+        decision: 'approved',
+      }),
+    {
+      toolName: 'cancel',
+      requested: 1,
+      expectedDecision: 'approved',
+      actualDecision: 'none',
+    },
+    'Realtime tool approval not answered as expected: "cancel" was requested 1 time(s), expected an answer of "approved", got "none"',
+  );
+  approvalError(
+    () => assertToolApprovalAnswered(watcher, { toolName: 'lookup' }),
+    {
+      toolName: 'lookup',
+      requested: 0,
+      expectedDecision: 'any',
+      actualDecision: 'none',
+    },
+    'Realtime tool approval not requested: expected a request for "lookup", the session raised none',
+  );
+});
+
+test('assertToolApprovalAnswered reports the last decision seen when none matches', async () => {
+  const { watcher } = await approvals(
+    { r1: 'reject', r2: 'reject' },
+    async (ctx) => {
+      for (const callId of ['r1', 'r2']) {
+        await functionCallTurn(ctx, {
+          name: 'refund',
+          arguments: { n: 1 },
+          callId,
+        });
+      }
+    },
+  );
+  approvalError(
+    () =>
+      assertToolApprovalAnswered(watcher, {
+        toolName: 'refund',
+        decision: 'approved',
+      }),
+    {
+      toolName: 'refund',
+      requested: 2,
+      expectedDecision: 'approved',
+      actualDecision: 'rejected',
+    },
+    'Realtime tool approval not answered as expected: "refund" was requested 2 time(s), expected an answer of "approved", got "rejected"',
+  );
+  approvalError(
+    () => assertToolApprovalAnswered(watcher, { decision: 'approved' }),
+    {
+      toolName: undefined,
+      requested: 2,
+      expectedDecision: 'approved',
+      actualDecision: 'rejected',
+    },
+    'Realtime tool approval not answered as expected: any tool was requested 2 time(s), expected an answer of "approved", got "rejected"',
+  );
+});
+
+test('assertToolApprovalAnswered with no request at all', () => {
+  const transport = new ScriptedRealtimeTransport();
+  const session = new RealtimeSession(new RealtimeAgent({ name: 'A' }), {
+    transport,
+  });
+  const watcher = watchSession(session);
+  approvalError(
+    () => assertToolApprovalAnswered(watcher),
+    {
+      toolName: undefined,
+      requested: 0,
+      expectedDecision: 'any',
+      actualDecision: 'none',
+    },
+    'Realtime tool approval not requested: expected a request for any tool, the session raised none',
+  );
+  watcher.stop();
+});
+
+for (const approve of [true, false]) {
+  test(`assertToolApprovalAnswered reads an MCP answer from sendMcpResponse (${approve ? 'approved' : 'rejected'})`, async () => {
+    const transport = new ScriptedRealtimeTransport();
+    const session = new RealtimeSession(new RealtimeAgent({ name: 'A' }), {
+      transport,
+    });
+    const watcher = watchSession(session);
+    const answered = new Set<string>();
+    session.on('tool_approval_requested', (_c, _a, request) => {
+      const itemId = (request.approvalItem.rawItem as {
+        providerData?: { itemId?: string };
+      }).providerData?.itemId;
+      if (itemId !== 'm1') return;
+      answered.add(itemId);
+      void (approve
+        ? session.approve(request.approvalItem)
+        : session.reject(request.approvalItem));
+    });
+    const finished = createGate();
+    const ready = createGate();
+    await transport.runScenario({
+      signal: AbortSignal.timeout(5_000),
+      scenario: async (ctx) => {
+        await ctx.expectCall('connect');
+        // The session is ready once connect() resolved.
+        await ready.promise;
+        await mcpApprovalRequest(ctx, {
+          serverLabel: 'files',
+          name: 'delete_file',
+          itemId: 'm1',
+        });
+        await mcpApprovalRequest(ctx, {
+          serverLabel: 'files',
+          name: 'list_files',
+          itemId: 'm2',
+          awaitResponse: false,
+        });
+        const closed = ctx.expectCall('close');
+        finished.release();
+        await closed;
+      },
+      exercise: async () => {
+        await session.connect({ apiKey: 'test' });
+        ready.release();
+        await finished.promise;
+        session.close();
+      },
+    });
+    assert.deepEqual(watcher.approvals, [
+      {
+        type: 'mcp_approval_request',
+        toolName: 'delete_file',
+        callId: undefined,
+        itemId: 'm1',
+      },
+      {
+        type: 'mcp_approval_request',
+        toolName: 'list_files',
+        callId: undefined,
+        itemId: 'm2',
+      },
+    ]);
+    const decision = approve ? 'approved' : 'rejected';
+    const other = approve ? 'rejected' : 'approved';
+    assertToolApprovalAnswered(watcher, { toolName: 'delete_file', decision });
+    assertToolApprovalAnswered(watcher, { decision });
+    approvalError(
+      () =>
+        assertToolApprovalAnswered(watcher, {
+          toolName: 'delete_file',
+          decision: other,
+        }),
+      {
+        toolName: 'delete_file',
+        requested: 1,
+        expectedDecision: other,
+        actualDecision: decision,
+      },
+      `Realtime tool approval not answered as expected: "delete_file" was requested 1 time(s), expected an answer of "${other}", got "${decision}"`,
+    );
+    approvalError(
+      () => assertToolApprovalAnswered(watcher, { toolName: 'list_files' }),
+      {
+        toolName: 'list_files',
+        requested: 1,
+        expectedDecision: 'any',
+        actualDecision: 'none',
+      },
+      'Realtime tool approval not answered as expected: "list_files" was requested 1 time(s), expected an answer, got "none"',
+    );
+    watcher.stop();
+  });
+}
+
+function handoffError(
+  fn: () => void,
+  fields: { expectedAgent: string; activeAgent: string; handoffs: string[] },
+  message: string,
+): void {
+  assert.throws(fn, (error) => {
+    assert(error instanceof RealtimeHandoffAssertionError);
+    assert.equal(error.name, 'RealtimeHandoffAssertionError');
+    assert.deepEqual({
+      expectedAgent: error.expectedAgent,
+      activeAgent: error.activeAgent,
+      handoffs: [...error.handoffs],
+    }, fields);
+    assert.equal(error.message, message);
+    return true;
+  });
+}
+
+test('assertHandoff checks the handoff target, its origin and the active agent', async () => {
+  const billing = new RealtimeAgent({ name: 'Billing' });
+  const triage = new RealtimeAgent({ name: 'Triage', handoffs: [billing] });
+  billing.handoffs = [triage];
+  const transport = new ScriptedRealtimeTransport();
+  const session = new RealtimeSession(triage, { transport });
+  const watcher = watchSession(session);
+  handoffError(
+    () => assertHandoff(watcher, { to: 'Billing' }),
+    { expectedAgent: 'Billing', activeAgent: 'Triage', handoffs: [] },
+    'Realtime handoff not observed: expected active agent "Billing" after a handoff, got "Triage" (handoffs: none)',
+  );
+  const finished = createGate();
+  const back = createGate();
+  const ready = createGate();
+  await transport.runScenario({
+    signal: AbortSignal.timeout(5_000),
+    scenario: async (ctx) => {
+      await ctx.expectCall('connect');
+      // The session is ready once connect() resolved.
+      await ready.promise;
+      await handoffTurn(ctx, { to: billing, callId: 'h1' });
+      // Billing is active: checked while it is.
+      assertHandoff(watcher, { to: 'Billing' });
+      assertHandoff(watcher, { to: billing, from: 'Triage' });
+      assertHandoff(watcher, { to: 'Billing', from: triage });
+      handoffError(
+        () => assertHandoff(watcher, { to: 'Billing', from: 'Billing' }),
+        {
+          expectedAgent: 'Billing',
+          activeAgent: 'Billing',
+          handoffs: ['Triage -> Billing'],
+        },
+        'Realtime handoff not observed: expected active agent "Billing" after a handoff, got "Billing" (handoffs: "Triage -> Billing")',
+      );
+      handoffError(
+        () => assertHandoff(watcher, { to: 'Triage' }),
+        {
+          expectedAgent: 'Triage',
+          activeAgent: 'Billing',
+          handoffs: ['Triage -> Billing'],
+        },
+        'Realtime handoff not observed: expected active agent "Triage" after a handoff, got "Billing" (handoffs: "Triage -> Billing")',
+      );
+      await handoffTurn(ctx, { to: triage, callId: 'h2' });
+      back.release();
+      const closed = ctx.expectCall('close');
+      finished.release();
+      await closed;
+    },
+    exercise: async () => {
+      await session.connect({ apiKey: 'test' });
+      ready.release();
+      await finished.promise;
+      session.close();
+    },
+  });
+  await back.promise;
+  assert.deepEqual(watcher.handoffs, [
+    { from: 'Triage', to: 'Billing' },
+    { from: 'Billing', to: 'Triage' },
+  ]);
+  assert(Object.isFrozen(watcher.handoffs));
+  assert(Object.isFrozen(watcher.handoffs[0]));
+  // Billing was handed off to, but is no longer active.
+  handoffError(
+    () => assertHandoff(watcher, { to: 'Billing' }),
+    {
+      expectedAgent: 'Billing',
+      activeAgent: 'Triage',
+      handoffs: ['Triage -> Billing', 'Billing -> Triage'],
+    },
+    'Realtime handoff not observed: expected active agent "Billing" after a handoff, got "Triage" (handoffs: "Triage -> Billing", "Billing -> Triage")',
+  );
+  assertHandoff(watcher, { to: 'Triage', from: 'Billing' });
+  watcher.stop();
+});
+
+function truncationError(
+  fn: () => void,
+  fields: {
+    itemId: string | undefined;
+    heard: string | undefined;
+    transcript: string | undefined;
+  },
+  message: string,
+): void {
+  assert.throws(fn, (error) => {
+    assert(error instanceof RealtimeTruncationAssertionError);
+    assert.equal(error.name, 'RealtimeTruncationAssertionError');
+    assert.deepEqual({
+      itemId: error.itemId,
+      heard: error.heard,
+      transcript: error.transcript,
+    }, fields);
+    assert.equal(error.message, message);
+    return true;
+  });
+}
+
+async function connectedSession() {
+  const transport = new ScriptedRealtimeTransport();
+  const session = new RealtimeSession(new RealtimeAgent({ name: 'A' }), {
+    transport,
+  });
+  const watcher = watchSession(session);
+  const connected = transport.expectCall('connect');
+  await session.connect({ apiKey: 'test' });
+  await connected;
+  const close = async () => {
+    watcher.stop();
+    const closed = transport.expectCall('close');
+    session.close();
+    await closed;
+    transport.assertComplete();
+  };
+  return { transport, session, watcher, close };
+}
+
+test('The watcher records what was heard of each interrupted answer; a finished answer is not being spoken', async () => {
+  const { transport, watcher, close } = await connectedSession();
+  truncationError(
+    () => assertHistoryMatchesHeard(watcher),
+    { itemId: undefined, heard: undefined, transcript: undefined },
+    'Realtime interruption not observed: expected an "audio_interrupted" during a spoken answer, got none',
+  );
+  audioTurn(transport, { transcript: ['a', 'b'], itemId: 'done' });
+  // After audio_done nothing is being spoken.
+  transport.emit('audio_interrupted');
+  assert.deepEqual(watcher.interruptions, [{ itemId: undefined, heard: '' }]);
+  truncationError(
+    () => assertHistoryMatchesHeard(watcher),
+    { itemId: undefined, heard: undefined, transcript: undefined },
+    'Realtime interruption not observed: expected an "audio_interrupted" during a spoken answer, got none',
+  );
+  await interruptedTurn(transport, {
+    transcript: ['Once ', 'upon ', 'a time'],
+    heard: 2,
+    itemId: 'story',
+  });
+  // An interruption right after is of nothing being spoken.
+  transport.emit('audio_interrupted');
+  // A delta without an item id is ignored.
+  transport.emit('audio_transcript_delta', { delta: 'zz' } as Loose);
+  transport.emit('audio_interrupted');
+  assert.deepEqual(watcher.interruptions, [
+    { itemId: undefined, heard: '' },
+    { itemId: 'story', heard: 'Once upon ' },
+    { itemId: undefined, heard: '' },
+    { itemId: undefined, heard: '' },
+  ]);
+  assert(Object.isFrozen(watcher.interruptions));
+  assert(Object.isFrozen(watcher.interruptions[1]));
+  assertHistoryMatchesHeard(watcher);
+  assertHistoryMatchesHeard(watcher, { itemId: 'story' });
+  truncationError(
+    () => assertHistoryMatchesHeard(watcher, { itemId: 'done' }),
+    { itemId: 'done', heard: undefined, transcript: undefined },
+    'Realtime interruption not observed: expected an "audio_interrupted" during a spoken answer (item "done"), got none',
+  );
+  await close();
+});
+
+test('assertHistoryMatchesHeard names an item whose history kept unheard words, or that is gone', async () => {
+  const { transport, watcher, close } = await connectedSession();
+  await interruptedTurn(transport, {
+    transcript: ['One ', 'two ', 'three'],
+    heard: 1,
+    itemId: 'a',
+  });
+  await interruptedTurn(transport, {
+    transcript: ['Red ', 'green'],
+    heard: 0,
+    itemId: 'b',
+  });
+  assert.deepEqual(watcher.interruptions, [
+    { itemId: 'a', heard: 'One ' },
+    { itemId: undefined, heard: '' },
+  ]);
+  assertHistoryMatchesHeard(watcher);
+  // The app (wrongly) writes the whole answer back: text parts count too.
+  transport.emit('item_update', {
+    itemId: 'a',
+    type: 'message',
+    role: 'assistant',
+    status: 'completed',
+    content: [
+      { type: 'output_audio', transcript: 'One ' },
+      { type: 'output_text', text: 'two three' },
+    ],
+  } as Loose);
+  truncationError(
+    () => assertHistoryMatchesHeard(watcher),
+    { itemId: 'a', heard: 'One ', transcript: 'One two three' },
+    'Realtime history does not match what was heard: item "a" should hold "One ", got "One two three"',
+  );
+  transport.emit('item_deleted', { itemId: 'a' } as Loose);
+  truncationError(
+    () => assertHistoryMatchesHeard(watcher, { itemId: 'a' }),
+    { itemId: 'a', heard: 'One ', transcript: undefined },
+    'Realtime history does not match what was heard: item "a" should hold "One ", got no such item',
+  );
+  await close();
+});
+
+test('The watcher stops recording after stop()', async () => {
+  const { transport, watcher, close } = await connectedSession();
+  watcher.stop();
+  await interruptedTurn(transport, {
+    transcript: ['a', 'b'],
+    heard: 1,
+    itemId: 'x',
+  });
+  textTurn(transport, { text: 'hi' });
+  assert.deepEqual(watcher.interruptions, []);
+  watcher.stop();
+  await close();
+});
+
+function afterClose(
+  calls: string[],
+  fields: { callIndex: number; method: string; closeIndex: number },
+): void {
+  assert.throws(
+    () =>
+      assertNoCallAfterClose({ calls: calls.map((method) => ({ method })) }),
+    (error) => {
+      assert(error instanceof RealtimeCallAfterCloseError);
+      assert.equal(error.name, 'RealtimeCallAfterCloseError');
+      assert.deepEqual({
+        callIndex: error.callIndex,
+        method: error.method,
+        closeIndex: error.closeIndex,
+      }, fields);
+      assert.equal(
+        error.message,
+        `Realtime call after close: call ${fields.callIndex} ("${fields.method}") came after "close" at call ${fields.closeIndex} with no "connect" between`,
+      );
+      return true;
+    },
+  );
+}
+
+test('assertNoCallAfterClose allows repeated closes and reconnects, and names the first call after a close', () => {
+  const ok = (calls: string[]) =>
+    assertNoCallAfterClose({ calls: calls.map((method) => ({ method })) });
+  ok([]);
+  ok(['connect', 'sendMessage', 'close']);
+  ok(['connect', 'close', 'close', 'connect', 'sendMessage', 'close']);
+  ok(['sendMessage', 'connect']);
+  afterClose(['connect', 'close', 'interrupt'], {
+    callIndex: 2,
+    method: 'interrupt',
+    closeIndex: 1,
+  });
+  afterClose(['connect', 'close', 'close', 'mute', 'sendMessage'], {
+    callIndex: 3,
+    method: 'mute',
+    closeIndex: 2,
+  });
+  afterClose(['close', 'connect', 'close', 'connect', 'close', 'sendAudio'], {
+    callIndex: 5,
+    method: 'sendAudio',
+    closeIndex: 4,
+  });
+});
+
+test('assertNoCallAfterClose works on the real transport and rejects what has no calls', async () => {
+  const transport = new ScriptedRealtimeTransport();
+  await transport.connect({ apiKey: 'test' });
+  transport.close();
+  assertNoCallAfterClose(transport);
+  transport.mute(true);
+  assert.throws(
+    () => assertNoCallAfterClose(transport),
+    RealtimeCallAfterCloseError,
+  );
+  const cases: [unknown, string][] = [
+    [{}, 'an object'],
+    [{ calls: 'x' }, 'an object'],
+    [5, '5'],
+    [{
+      get calls(): never {
+        throw new Error('boom');
+      },
+    }, 'an object'],
+  ];
+  for (const [value, received] of cases) {
+    throwsSpec(
+      () => assertNoCallAfterClose(value as Loose),
+      {
+        operation: 'assertNoCallAfterClose',
+        reason: 'invalid_type',
+        path: 'transport.calls',
+        issue: 'an array of recorded calls',
+        received,
+      },
+      `Invalid realtime spec: assertNoCallAfterClose() "transport.calls" must be an array of recorded calls, got ${received}`,
+    );
+  }
+});
