@@ -711,3 +711,183 @@ test('assertNoCallAfterClose works on the real transport and rejects what has no
     );
   }
 });
+
+test('The watcher reads partial events without failing', () => {
+  const transport = new ScriptedRealtimeTransport();
+  const session = new RealtimeSession(new RealtimeAgent({ name: 'A' }), {
+    transport,
+  });
+  const watcher = watchSession(session);
+  const emit = session.emit.bind(session) as (
+    type: string,
+    ...args: unknown[]
+  ) => boolean;
+  emit('tool_approval_requested', {}, {}, {
+    type: 'function_approval',
+    tool: { name: 'refund' },
+  });
+  emit('tool_approval_requested', {}, {}, {
+    type: 'function_approval',
+    approvalItem: {
+      rawItem: { name: 'by_raw', callId: 'c9', providerData: { itemId: 'x' } },
+    },
+  });
+  emit('tool_approval_requested', {}, {}, {
+    type: 'mcp_approval_request',
+    approvalItem: { rawItem: { name: 'mcp_tool', callId: 'c8' } },
+  });
+  emit('tool_approval_requested', {}, {}, {});
+  assert.deepEqual(watcher.approvals, [
+    {
+      type: 'function_approval',
+      toolName: 'refund',
+      callId: undefined,
+      itemId: undefined,
+    },
+    {
+      type: 'function_approval',
+      toolName: 'by_raw',
+      callId: 'c9',
+      itemId: undefined,
+    },
+    {
+      type: 'mcp_approval_request',
+      toolName: 'mcp_tool',
+      callId: undefined,
+      itemId: undefined,
+    },
+    {
+      type: 'function_approval',
+      toolName: 'undefined',
+      callId: undefined,
+      itemId: undefined,
+    },
+  ]);
+  emit('agent_handoff', {}, undefined, undefined);
+  assert.deepEqual(watcher.handoffs, [{ from: 'undefined', to: 'undefined' }]);
+  transport.emit('audio_transcript_delta', undefined as Loose);
+  transport.emit('audio_transcript_delta', {
+    itemId: 'x',
+    delta: 'Hel',
+  } as Loose);
+  // A delta without an item id does not end the item being spoken.
+  transport.emit('audio_transcript_delta', { delta: '??' } as Loose);
+  transport.emit('audio_transcript_delta', {
+    itemId: 'x',
+    delta: 'lo',
+  } as Loose);
+  // Not connected: the session event stands for the transport's.
+  emit('audio_interrupted', {}, {});
+  assert.deepEqual(watcher.interruptions, [{ itemId: 'x', heard: 'Hello' }]);
+  watcher.stop();
+});
+
+test('assertHistoryMatchesHeard reads a non-message item under the interrupted id as no transcript', async () => {
+  const { transport, watcher, close } = await connectedSession();
+  await interruptedTurn(transport, {
+    transcript: ['Yes ', 'no'],
+    heard: 1,
+    itemId: 'a',
+  });
+  transport.emit('item_update', {
+    itemId: 'a',
+    type: 'function_call',
+    status: 'completed',
+    arguments: '{}',
+    name: 'f',
+    output: null,
+  } as Loose);
+  truncationError(
+    () => assertHistoryMatchesHeard(watcher),
+    { itemId: 'a', heard: 'Yes ', transcript: '' },
+    'Realtime history does not match what was heard: item "a" should hold "Yes ", got ""',
+  );
+  await close();
+});
+
+test('assertToolApprovalAnswered counts an output sent without approve() or reject() as no decision', async () => {
+  const transport = new ScriptedRealtimeTransport();
+  const session = new RealtimeSession(
+    new RealtimeAgent({ name: 'Support', tools: [needsApproval('refund')] }),
+    { transport },
+  );
+  const watcher = watchSession(session);
+  const requested = createGate();
+  session.on('tool_approval_requested', () => requested.release());
+  const finished = createGate();
+  const ready = createGate();
+  await transport.runScenario({
+    signal: AbortSignal.timeout(5_000),
+    scenario: async (ctx) => {
+      await ctx.expectCall('connect');
+      await ready.promise;
+      await functionCallTurn(ctx, {
+        name: 'refund',
+        arguments: { n: 1 },
+        callId: 'r1',
+        itemId: 'fc',
+        awaitOutput: false,
+      });
+      await requested.promise;
+      const out = ctx.expectCall('sendFunctionCallOutput');
+      void transport.sendFunctionCallOutput(
+        {
+          id: 'fc',
+          type: 'function_call',
+          callId: 'r1',
+          arguments: '{"n":1}',
+          name: 'refund',
+        } as Loose,
+        'bypassed',
+        false,
+      );
+      await out;
+      const closed = ctx.expectCall('close');
+      finished.release();
+      await closed;
+    },
+    exercise: async () => {
+      await session.connect({ apiKey: 'test' });
+      ready.release();
+      await finished.promise;
+      session.close();
+    },
+  });
+  approvalError(
+    () => assertToolApprovalAnswered(watcher, { toolName: 'refund' }),
+    {
+      toolName: 'refund',
+      requested: 1,
+      expectedDecision: 'any',
+      actualDecision: 'none',
+    },
+    'Realtime tool approval not answered as expected: "refund" was requested 1 time(s), expected an answer, got "none"',
+  );
+  watcher.stop();
+});
+
+test('watchSession needs on(), off() and a transport with on()', () => {
+  const on = () => {};
+  for (
+    const value of [
+      { off: on, transport: { on } },
+      { on, transport: { on } },
+      { on, off: on },
+      { on, off: on, transport: { on: 1 } },
+    ]
+  ) {
+    throwsSpec(
+      () => watchSession(value as Loose),
+      {
+        operation: 'watchSession',
+        reason: 'invalid_type',
+        path: 'session',
+        issue: 'a RealtimeSession',
+        received: 'an object',
+      },
+      'Invalid realtime spec: watchSession() "session" must be a RealtimeSession, got an object',
+    );
+  }
+  // The minimal shape is accepted.
+  watchSession({ on, off: on, transport: { on } } as Loose).stop();
+});
