@@ -108,7 +108,8 @@ export function readRecord(
     throw specError(operation, 'unreadable', path, 'an object', value);
   }
   for (const key of own) {
-    if (typeof key !== 'string' || !keys.includes(key)) {
+    // A symbol is never a known key.
+    if (!(keys as readonly PropertyKey[]).includes(key)) {
       throw specError(
         operation,
         'unknown_key',
@@ -119,12 +120,12 @@ export function readRecord(
       );
     }
     try {
-      out[key] = (value as Record<string, unknown>)[key];
+      out[key as string] = (value as Record<string, unknown>)[key as string];
     } catch {
       throw specErrorText(
         operation,
         'unreadable',
-        `${path}.${key}`,
+        `${path}.${key as string}`,
         'a readable value',
         'a property whose read throws',
       );

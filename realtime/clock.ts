@@ -12,7 +12,6 @@ import { readNumber, specError, specErrorText } from './_spec.ts';
 interface VirtualTimer {
   readonly id: number;
   readonly at: number;
-  readonly seq: number;
   readonly callback: () => void;
 }
 
@@ -97,7 +96,6 @@ export class VirtualClock {
   #now: number;
   #timers: Map<number, VirtualTimer> = new Map();
   #nextId = 1;
-  #seq = 0;
   #autoAdvance: boolean;
   #tick: ReturnType<typeof setTimeout> | undefined = undefined;
   #advancing = false;
@@ -196,7 +194,8 @@ export class VirtualClock {
    * ```
    */
   clearTimeout(id: number | undefined): void {
-    if (typeof id === 'number') this.#timers.delete(id);
+    // Any other value is no timer id: deleting it changes nothing.
+    this.#timers.delete(id as number);
   }
 
   /**
@@ -411,7 +410,7 @@ export class VirtualClock {
       );
     }
     const id = this.#nextId++;
-    this.#timers.set(id, { id, at, seq: this.#seq++, callback });
+    this.#timers.set(id, { id, at, callback });
     this.#arm();
     return id;
   }
@@ -419,10 +418,9 @@ export class VirtualClock {
   #earliest(): VirtualTimer | undefined {
     let best: VirtualTimer | undefined;
     for (const timer of this.#timers.values()) {
-      if (
-        best === undefined || timer.at < best.at ||
-        (timer.at === best.at && timer.seq < best.seq)
-      ) best = timer;
+      // The map iterates in scheduling order, so on equal times the
+      // earlier-scheduled timer stays the best.
+      if (best === undefined || timer.at < best.at) best = timer;
     }
     return best;
   }

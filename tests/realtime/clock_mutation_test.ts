@@ -438,3 +438,57 @@ test('VirtualClock with autoAdvance does not fire while an explicit advance runs
   await new Promise((resolve) => setTimeout(resolve, 5));
   assert.deepEqual(fired, [10]);
 });
+
+test('VirtualClock with autoAdvance never fires past the target of an explicit advance', async () => {
+  const clock = new VirtualClock({ autoAdvance: true });
+  const fired: number[] = [];
+  clock.setTimeout(() => fired.push(clock.now), 100);
+  await clock.advance(50);
+  assert.deepEqual(fired, []);
+  assert.equal(clock.now, 50);
+  // Once the advance is over, auto-advance runs again.
+  await clock.sleep(100);
+  assert.deepEqual(fired, [100]);
+  assert.equal(clock.now, 150);
+  clock.dispose();
+});
+
+test('VirtualClock with autoAdvance survives a tick after its only timer was cleared', async () => {
+  const clock = new VirtualClock({ autoAdvance: true });
+  const id = clock.setTimeout(() => assert.fail('cleared'), 10);
+  clock.clearTimeout(id);
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  assert.equal(clock.pending, 0);
+  assert.equal(clock.now, 0);
+  // It still fires what comes next.
+  await clock.sleep(5);
+  assert.equal(clock.now, 5);
+  clock.dispose();
+});
+
+test('VirtualClock sleep() accepts null options as no signal', async () => {
+  const clock = new VirtualClock({ autoAdvance: true });
+  await clock.sleep(3, null as Loose);
+  assert.equal(clock.now, 3);
+  clock.dispose();
+});
+
+test('VirtualClock equal times fire in scheduling order, whatever the kind of timer', async () => {
+  const clock = new VirtualClock();
+  const fired: string[] = [];
+  for (let i = 0; i < 6; i++) {
+    if (i % 2 === 0) clock.at(10, () => fired.push(`at${i}`));
+    else clock.setTimeout(() => fired.push(`timeout${i}`), 10);
+  }
+  clock.setTimeout(() => fired.push('early'), 9);
+  await clock.advance(10);
+  assert.deepEqual(fired, [
+    'early',
+    'at0',
+    'timeout1',
+    'at2',
+    'timeout3',
+    'at4',
+    'timeout5',
+  ]);
+});
