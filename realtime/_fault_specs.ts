@@ -105,13 +105,12 @@ export function readFault(
     integer: true,
     min: 1,
   }) ?? 1;
-  const copies = kind === 'duplicate'
-    ? readNumber(op, `${path}.copies`, r.copies, {
-      optional: true,
-      integer: true,
-      min: 1,
-    }) ?? 1
-    : 0;
+  // Another kind has no copies (checked above): it reads as the default.
+  const copies = readNumber(op, `${path}.copies`, r.copies, {
+    optional: true,
+    integer: true,
+    min: 1,
+  }) ?? 1;
   if (copies > maxWindow) {
     throw specError(
       op,

@@ -684,3 +684,18 @@ test('injectFaults checks the reorder window and its order, a permutation', () =
     'Invalid realtime spec: injectFaults() "faults[1].nth" must be an integer >= 1, got -2',
   );
 });
+
+test('injectFaults takes only a string kind and whole copies', () => {
+  faultError({ kind: { toString: () => 'drop' }, event: 'a' }, {
+    reason: 'unknown_kind',
+    path: 'faults[0].kind',
+    issue: kinds,
+    received: 'an object',
+  });
+  faultError({ kind: 'duplicate', event: 'a', copies: 1.5 }, {
+    reason: 'invalid_value',
+    path: 'faults[0].copies',
+    issue: 'an integer >= 1',
+    received: '1.5',
+  });
+});
