@@ -443,9 +443,8 @@ export function mcpApprovalRequest(
   const name = readString(op, 'spec.name', s.name, {
     nonEmpty: true,
   }) as string;
-  const args = s.arguments === undefined
-    ? {}
-    : readMcpArguments(op, s.arguments);
+  // Absent arguments read as `{}`.
+  const args = readMcpArguments(op, s.arguments);
   const wait = readBoolean(op, 'spec.awaitResponse', s.awaitResponse, true);
   const expectCall = wait ? requireExpectCall(op, t) : undefined;
   const itemId = readId(op, s, 'itemId', t, 'item');

@@ -1052,3 +1052,52 @@ test('handoffTurn waits for the new session config and the transfer output, then
     output: 'moved',
   }]);
 });
+
+test('audioTurn and interruptedTurn keep given ids, audio and chunk sizes; bad transcripts are named', async () => {
+  const { events, emit } = recorder();
+  assert.deepEqual(
+    audioTurn(emit, { transcript: 'a', responseId: 'r1', itemId: 'i1' }),
+    { responseId: 'r1', itemId: 'i1' },
+  );
+  const buffer = new ArrayBuffer(2);
+  const turn = await interruptedTurn(emit, {
+    transcript: ['a', 'b'],
+    heard: 1,
+    audio: [buffer, new ArrayBuffer(3)],
+    responseId: 'r2',
+    itemId: 'i2',
+  });
+  assert.deepEqual(turn, {
+    responseId: 'r2',
+    itemId: 'i2',
+    heard: 'a',
+    interrupt: undefined,
+  });
+  const audio = events.filter((e) => e[0] === 'audio').map((e) =>
+    (e[1] as { data: ArrayBuffer }).data
+  );
+  assert.equal(audio.length, 2);
+  assert.equal(audio[1], buffer);
+  throwsSpec(
+    () => interruptedTurn(emit, { transcript: 5, heard: 0 } as Loose),
+    {
+      operation: 'interruptedTurn',
+      reason: 'invalid_type',
+      path: 'spec.transcript',
+      issue: 'an array',
+      received: '5',
+    },
+    'Invalid realtime spec: interruptedTurn() "spec.transcript" must be an array, got 5',
+  );
+  throwsSpec(
+    () => userSpeechTurn(emit, { transcript: 'a', audioStartMs: 1.5 }),
+    {
+      operation: 'userSpeechTurn',
+      reason: 'invalid_value',
+      path: 'spec.audioStartMs',
+      issue: 'an integer >= 0',
+      received: '1.5',
+    },
+    'Invalid realtime spec: userSpeechTurn() "spec.audioStartMs" must be an integer >= 0, got 1.5',
+  );
+});
