@@ -176,8 +176,9 @@ function readOrder(
   const seen = new Set<unknown>();
   for (const item of items) {
     if (
-      typeof item !== 'number' || !Number.isInteger(item) || item < 0 ||
-      item >= window || seen.has(item)
+      // `Number.isInteger` is false for anything but a number.
+      !Number.isInteger(item) || (item as number) < 0 ||
+      (item as number) >= window || seen.has(item)
     ) {
       throw specError(
         op,

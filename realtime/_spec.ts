@@ -90,7 +90,7 @@ export function readRecord(
   value: unknown,
   keys: readonly string[],
 ): SpecRecord {
-  let plain = false;
+  let plain: boolean;
   try {
     plain = typeof value === 'object' && value !== null &&
       !Array.isArray(value);
@@ -198,7 +198,7 @@ export function readNumber(
   if (
     !Number.isFinite(value) ||
     (options.integer && !Number.isInteger(value)) ||
-    (options.min !== undefined && value < options.min)
+    value < (options.min ?? -Infinity)
   ) {
     throw specError(operation, 'invalid_value', path, what, value);
   }

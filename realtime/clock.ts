@@ -23,7 +23,7 @@ function settle(): Promise<void> {
 /** Reads `options.signal` of `sleep()`; hostile values become errors. */
 function readSignal(options: unknown): AbortSignal | undefined {
   let signal: unknown;
-  let isSignal = false;
+  let isSignal: boolean;
   try {
     signal = (options as { signal?: unknown } | undefined)?.signal;
     isSignal = signal instanceof AbortSignal;
@@ -279,7 +279,8 @@ export class VirtualClock {
     return new Promise<void>((resolve, reject) => {
       const onAbort = (): void => {
         this.clearTimeout(id);
-        reject(signal?.reason);
+        // Only registered on a signal.
+        reject(signal!.reason);
       };
       const id = this.#schedule('sleep', () => {
         signal?.removeEventListener('abort', onAbort);

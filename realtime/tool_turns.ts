@@ -291,7 +291,8 @@ function readHandoffName(op: string, s: SpecRecord): string {
   } catch {
     throw specError(op, 'unreadable', 'spec.to', 'an agent', s.to);
   }
-  if (typeof s.to !== 'object' || s.to === null) {
+  // `null` already failed the read above.
+  if (typeof s.to !== 'object') {
     throw specError(op, 'invalid_type', 'spec.to', 'an agent', s.to);
   }
   readString(op, 'spec.to.name', agentName, { nonEmpty: true });

@@ -485,6 +485,16 @@ test('assertHandoff checks the handoff target, its origin and the active agent',
     'Realtime handoff not observed: expected active agent "Billing" after a handoff, got "Triage" (handoffs: "Triage -> Billing", "Billing -> Triage")',
   );
   assertHandoff(watcher, { to: 'Triage', from: 'Billing' });
+  // Triage is active, but no handoff went from Triage to Triage.
+  handoffError(
+    () => assertHandoff(watcher, { to: 'Triage', from: 'Triage' }),
+    {
+      expectedAgent: 'Triage',
+      activeAgent: 'Triage',
+      handoffs: ['Triage -> Billing', 'Billing -> Triage'],
+    },
+    'Realtime handoff not observed: expected active agent "Triage" after a handoff, got "Triage" (handoffs: "Triage -> Billing", "Billing -> Triage")',
+  );
   watcher.stop();
 });
 
@@ -660,6 +670,7 @@ test('assertNoCallAfterClose allows repeated closes and reconnects, and names th
   ok(['connect', 'sendMessage', 'close']);
   ok(['connect', 'close', 'close', 'connect', 'sendMessage', 'close']);
   ok(['sendMessage', 'connect']);
+  ok(['sendMessage', 'mute', 'connect', 'mute']);
   afterClose(['connect', 'close', 'interrupt'], {
     callIndex: 2,
     method: 'interrupt',
@@ -789,6 +800,18 @@ test('assertHistoryMatchesHeard reads a non-message item under the interrupted i
     heard: 1,
     itemId: 'a',
   });
+  // A part with neither transcript nor text adds nothing.
+  transport.emit('item_update', {
+    itemId: 'a',
+    type: 'message',
+    role: 'assistant',
+    status: 'incomplete',
+    content: [
+      { type: 'output_audio', transcript: 'Yes ', audio: null },
+      { type: 'output_audio', audio: null },
+    ],
+  } as Loose);
+  assertHistoryMatchesHeard(watcher);
   transport.emit('item_update', {
     itemId: 'a',
     type: 'function_call',
@@ -889,5 +912,28 @@ test('watchSession needs on(), off() and a transport with on()', () => {
     );
   }
   // The minimal shape is accepted.
+  watchSession({ on, off: on, transport: { on } } as Loose).stop();
+});
+
+test('watcher.stop() removes its session and transport listeners; a transport without off() is fine', () => {
+  const transport = new ScriptedRealtimeTransport();
+  const session = new RealtimeSession(new RealtimeAgent({ name: 'A' }), {
+    transport,
+  });
+  const watcher = watchSession(session);
+  const emitSession = session.emit.bind(session) as (
+    type: string,
+    ...args: unknown[]
+  ) => boolean;
+  assert.equal(transport.emit('audio_transcript_delta', {} as Loose), true);
+  assert.equal(transport.emit('audio_done'), true);
+  assert.equal(emitSession('agent_handoff', {}, {}, {}), true);
+  watcher.stop();
+  assert.equal(transport.emit('audio_transcript_delta', {} as Loose), false);
+  assert.equal(transport.emit('audio_done'), false);
+  assert.equal(emitSession('agent_handoff', {}, {}, {}), false);
+  assert.equal(emitSession('tool_approval_requested', {}, {}, {}), false);
+  assert.equal(emitSession('audio_interrupted', {}, {}), false);
+  const on = () => {};
   watchSession({ on, off: on, transport: { on } } as Loose).stop();
 });

@@ -492,3 +492,22 @@ test('VirtualClock equal times fire in scheduling order, whatever the kind of ti
     'timeout5',
   ]);
 });
+
+test('VirtualClock advance lets pending promise chains run first, and again after each timer', async () => {
+  const clock = new VirtualClock();
+  const fired: [string, number][] = [];
+  void (async () => {
+    for (let i = 0; i < 5; i++) await null;
+    clock.setTimeout(() => fired.push(['chained', clock.now]), 5);
+  })();
+  clock.setTimeout(() => {
+    fired.push(['first', clock.now]);
+    void (async () => {
+      for (let i = 0; i < 5; i++) await null;
+      clock.setTimeout(() => fired.push(['reaction', clock.now]), 1);
+    })();
+  }, 6);
+  await clock.advance(10);
+  assert.deepEqual(fired, [['chained', 5], ['first', 6], ['reaction', 7]]);
+  assert.equal(clock.now, 10);
+});

@@ -699,3 +699,32 @@ test('injectFaults takes only a string kind and whole copies', () => {
     received: '1.5',
   });
 });
+
+test('Without a disconnect fault, events are delivered whatever the transport status', () => {
+  const { transport, delivered } = fake();
+  transport.status = 'disconnected';
+  const faulty = injectFaults(transport as Loose, [
+    { kind: 'drop', event: 'b' },
+  ]);
+  assert.equal(faulty.emit('a' as Loose, 1 as never), true);
+  assert.deepEqual(delivered, [['a', 1]]);
+  assert.deepEqual(faulty.log, []);
+});
+
+test('injectFaults rejects a function as the clock, even one with setTimeout', () => {
+  const { transport } = fake();
+  throwsSpec(
+    () =>
+      injectFaults(transport as Loose, [], {
+        clock: Object.assign(() => {}, { setTimeout: () => 1 }),
+      } as Loose),
+    {
+      operation: 'injectFaults',
+      reason: 'invalid_type',
+      path: 'options.clock',
+      issue: 'a VirtualClock',
+      received: 'a function',
+    },
+    'Invalid realtime spec: injectFaults() "options.clock" must be a VirtualClock, got a function',
+  );
+});

@@ -1101,3 +1101,71 @@ test('audioTurn and interruptedTurn keep given ids, audio and chunk sizes; bad t
     'Invalid realtime spec: userSpeechTurn() "spec.audioStartMs" must be an integer >= 0, got 1.5',
   );
 });
+
+test('A target object without expectCall cannot wait, and handoffTurn checks its await flag', () => {
+  const { events, emit } = recorder();
+  throwsSpec(
+    () => functionCallTurn({ emit }, { name: 'f', callId: 'c' }),
+    {
+      operation: 'functionCallTurn',
+      reason: 'missing',
+      path: 'target.expectCall',
+      issue:
+        'a function (pass the scenario context or the transport, or set the await option to false)',
+      received: 'undefined',
+    },
+    'Invalid realtime spec: functionCallTurn() "target.expectCall" must be a function (pass the scenario context or the transport, or set the await option to false), got undefined',
+  );
+  throwsSpec(
+    () =>
+      handoffTurn(
+        emit,
+        { toolName: 't', callId: 'c', awaitOutput: 'x' } as Loose,
+      ),
+    {
+      operation: 'handoffTurn',
+      reason: 'invalid_type',
+      path: 'spec.awaitOutput',
+      issue: 'a boolean',
+      received: '"x"',
+    },
+    'Invalid realtime spec: handoffTurn() "spec.awaitOutput" must be a boolean, got "x"',
+  );
+  throwsSpec(
+    () =>
+      functionCallTurn(
+        emit,
+        {
+          name: 'f',
+          callId: 'c',
+          awaitOutput: false,
+          arguments: null,
+        } as Loose,
+      ),
+    {
+      operation: 'functionCallTurn',
+      reason: 'invalid_type',
+      path: 'spec.arguments',
+      issue: 'an object',
+      received: 'null',
+    },
+    'Invalid realtime spec: functionCallTurn() "spec.arguments" must be an object, got null',
+  );
+  const noProto = new Proxy(new ArrayBuffer(1), {
+    getPrototypeOf(): never {
+      throw new Error('boom');
+    },
+  });
+  throwsSpec(
+    () => audioTurn(emit, { transcript: 'a', audio: [noProto] }),
+    {
+      operation: 'audioTurn',
+      reason: 'invalid_type',
+      path: 'spec.audio[0]',
+      issue: 'an ArrayBuffer',
+      received: 'an unreadable value',
+    },
+    'Invalid realtime spec: audioTurn() "spec.audio[0]" must be an ArrayBuffer, got an unreadable value',
+  );
+  assert.deepEqual(events, []);
+});
