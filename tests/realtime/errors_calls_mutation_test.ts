@@ -47,9 +47,9 @@ test('Realtime errors built from a missing call or status keep their defaults', 
 });
 
 test('IncompleteRealtimeScenarioError in the SDK form defaults the missing lists to empty', () => {
-  const error = new IncompleteRealtimeScenarioError([
-    { index: 0, method: 'close' } as Loose,
-  ]);
+  const error = new IncompleteRealtimeScenarioError(
+    [{ index: 0, method: 'close' }] as Loose,
+  );
   assert.deepEqual(error.pendingExpectations, []);
   assert.deepEqual(error.pendingFailures, []);
   assert.deepEqual(error.injectedFaults, []);

@@ -156,7 +156,7 @@ test('A target object gets emit and expectCall called on itself', async () => {
       return Promise.resolve({ index: 3, method, output: 'out' });
     },
   };
-  textTurn(target, { text: 'a', responseId: 'r', itemId: 'i' });
+  textTurn(target as never, { text: 'a', responseId: 'r', itemId: 'i' });
   assert.equal(target.events.length, 6);
   const turn = await functionCallTurn(target as never, {
     name: 'f',
