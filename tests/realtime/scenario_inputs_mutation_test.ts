@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import test from 'node:test';
 import {
   InvalidRealtimeScenarioInputError,
-  type RealtimeScenarioContext,
+  type RealtimeScenarioRunContext,
   recordRealtimeTransport,
   ScriptedRealtimeTransport,
 } from '@scripted/agents/realtime';
@@ -65,7 +65,7 @@ test('runScenario keeps the first failure: a late expectCall rejects with it, no
   const transport = new ScriptedRealtimeTransport();
   const first = new Error('first');
   const second = new Error('second');
-  let context: RealtimeScenarioContext | undefined;
+  let context: RealtimeScenarioRunContext | undefined;
   await assert.rejects(
     transport.runScenario({
       signal: AbortSignal.timeout(5_000),
