@@ -130,7 +130,7 @@ test('A recorded connect keeps only own options, and apiKeyProvided only for a s
   );
 });
 
-test('The recording transport forwards each event type once, and supports once, off and emit', async () => {
+test('The recording transport forwards each event type once, and supports once, off and emit', () => {
   const real = new ScriptedRealtimeTransport();
   const recording = recordRealtimeTransport(real, { sdkVersion: '9.9.9' });
   const seen: string[] = [];
