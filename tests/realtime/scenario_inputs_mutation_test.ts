@@ -13,6 +13,7 @@ import {
   ScriptedRealtimeTransport,
 } from '@scripted/agents/realtime';
 import { exposedSdkVersion } from '../../model/record.ts';
+import { createGate } from './_helpers.ts';
 
 // deno-lint-ignore no-explicit-any
 type Loose = any;
@@ -177,7 +178,7 @@ test('runScenario rejects bad options with their exact error', async () => {
 
 test('runScenario refuses a second run on the same transport while one runs', async () => {
   const transport = new ScriptedRealtimeTransport();
-  const release = Promise.withResolvers<void>();
+  const release = createGate();
   const running = transport.runScenario({
     signal: AbortSignal.timeout(5_000),
     scenario: () => {},
@@ -193,7 +194,7 @@ test('runScenario refuses a second run on the same transport while one runs', as
       return true;
     },
   );
-  release.resolve();
+  release.release();
   await running;
 });
 
