@@ -748,6 +748,10 @@ test('The watcher reads partial events without failing', () => {
     approvalItem: { rawItem: { name: 'mcp_tool', callId: 'c8' } },
   });
   emit('tool_approval_requested', {}, {}, {});
+  emit('tool_approval_requested', {}, {}, {
+    type: 'mcp_approval_request',
+    tool: { name: 'bare_mcp' },
+  });
   assert.deepEqual(watcher.approvals, [
     {
       type: 'function_approval',
@@ -770,6 +774,12 @@ test('The watcher reads partial events without failing', () => {
     {
       type: 'function_approval',
       toolName: 'undefined',
+      callId: undefined,
+      itemId: undefined,
+    },
+    {
+      type: 'mcp_approval_request',
+      toolName: 'bare_mcp',
       callId: undefined,
       itemId: undefined,
     },
@@ -936,4 +946,74 @@ test('watcher.stop() removes its session and transport listeners; a transport wi
   assert.equal(emitSession('audio_interrupted', {}, {}), false);
   const on = () => {};
   watchSession({ on, off: on, transport: { on } } as Loose).stop();
+});
+
+test('assertToolApprovalAnswered waits for the output: an approved call still running is not answered yet', async () => {
+  const gate = createGate();
+  const slow = tool({
+    name: 'slow',
+    description: 'A slow tool.',
+    parameters: z.object({ n: z.number() }),
+    needsApproval: true,
+    execute: async () => {
+      await gate.promise;
+      return 'ok';
+    },
+  });
+  const transport = new ScriptedRealtimeTransport();
+  const session = new RealtimeSession(
+    new RealtimeAgent({ name: 'Support', tools: [slow] }),
+    { transport },
+  );
+  const watcher = watchSession(session);
+  session.on('tool_approval_requested', (_c, _a, request) => {
+    void session.approve(request.approvalItem);
+  });
+  const started = createGate();
+  session.on('agent_tool_start', () => started.release());
+  const finished = createGate();
+  const ready = createGate();
+  await transport.runScenario({
+    signal: AbortSignal.timeout(5_000),
+    scenario: async (ctx) => {
+      await ctx.expectCall('connect');
+      await ready.promise;
+      const turn = functionCallTurn(ctx, {
+        name: 'slow',
+        arguments: { n: 1 },
+        callId: 's1',
+      });
+      await started.promise;
+      approvalError(
+        () =>
+          assertToolApprovalAnswered(watcher, {
+            toolName: 'slow',
+            decision: 'approved',
+          }),
+        {
+          toolName: 'slow',
+          requested: 1,
+          expectedDecision: 'approved',
+          actualDecision: 'none',
+        },
+        'Realtime tool approval not answered as expected: "slow" was requested 1 time(s), expected an answer of "approved", got "none"',
+      );
+      gate.release();
+      await turn;
+      assertToolApprovalAnswered(watcher, {
+        toolName: 'slow',
+        decision: 'approved',
+      });
+      const closed = ctx.expectCall('close');
+      finished.release();
+      await closed;
+    },
+    exercise: async () => {
+      await session.connect({ apiKey: 'test' });
+      ready.release();
+      await finished.promise;
+      session.close();
+    },
+  });
+  watcher.stop();
 });

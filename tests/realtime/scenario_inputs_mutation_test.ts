@@ -48,7 +48,7 @@ test('runScenario lets the scenario finish its cleanup before it reports a failu
         try {
           await ctx.expectCall('connect');
         } catch {
-          for (let i = 0; i < 5; i++) await null;
+          for (let i = 0; i < 200; i++) await null;
           cleaned = true;
         }
       },
