@@ -51,7 +51,12 @@ export class ListenerRegistry {
    * @param listener The listener.
    */
   addOnce(type: PropertyKey, listener: Listener): void {
+    let fired = false;
     const wrapper = ((...args: unknown[]): void => {
+      // An emit already walking a list that holds the wrapper (a re-entrant
+      // emit of the same event) must not call it a second time.
+      if (fired) return;
+      fired = true;
       this.#removeEntry(type, wrapper);
       listener.apply(this.#target, args);
     }) as OnceWrapper;

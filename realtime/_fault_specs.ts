@@ -105,13 +105,12 @@ export function readFault(
     integer: true,
     min: 1,
   }) ?? 1;
-  const copies = kind === 'duplicate'
-    ? readNumber(op, `${path}.copies`, r.copies, {
-      optional: true,
-      integer: true,
-      min: 1,
-    }) ?? 1
-    : 0;
+  // Another kind has no copies (checked above): it reads as the default.
+  const copies = readNumber(op, `${path}.copies`, r.copies, {
+    optional: true,
+    integer: true,
+    min: 1,
+  }) ?? 1;
   if (copies > maxWindow) {
     throw specError(
       op,
@@ -177,8 +176,9 @@ function readOrder(
   const seen = new Set<unknown>();
   for (const item of items) {
     if (
-      typeof item !== 'number' || !Number.isInteger(item) || item < 0 ||
-      item >= window || seen.has(item)
+      // `Number.isInteger` is false for anything but a number.
+      !Number.isInteger(item) || (item as number) < 0 ||
+      (item as number) >= window || seen.has(item)
     ) {
       throw specError(
         op,

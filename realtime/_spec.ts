@@ -46,6 +46,34 @@ export function specError(
 }
 
 /**
+ * Builds the error for a defect whose value cannot be shown (a read that
+ * throws, a disposed clock): `received` is prose, never quoted.
+ *
+ * @param operation The builder or method.
+ * @param reason Why.
+ * @param path Where.
+ * @param issue What the value must be.
+ * @param received What was found, in words.
+ * @returns The error (to throw).
+ */
+export function specErrorText(
+  operation: string,
+  reason: InvalidRealtimeSpecReason,
+  path: string,
+  issue: string,
+  received: string,
+): InvalidRealtimeSpecError {
+  return new InvalidRealtimeSpecError({
+    operation,
+    reason,
+    path,
+    issue,
+    received,
+    suggestion: undefined,
+  });
+}
+
+/**
  * Reads a spec object: copies its own enumerable data once, rejecting
  * non-objects, unknown keys and reads that throw.
  *
@@ -62,7 +90,7 @@ export function readRecord(
   value: unknown,
   keys: readonly string[],
 ): SpecRecord {
-  let plain = false;
+  let plain: boolean;
   try {
     plain = typeof value === 'object' && value !== null &&
       !Array.isArray(value);
@@ -80,7 +108,8 @@ export function readRecord(
     throw specError(operation, 'unreadable', path, 'an object', value);
   }
   for (const key of own) {
-    if (typeof key !== 'string' || !keys.includes(key)) {
+    // A symbol is never a known key.
+    if (!(keys as readonly PropertyKey[]).includes(key)) {
       throw specError(
         operation,
         'unknown_key',
@@ -91,12 +120,12 @@ export function readRecord(
       );
     }
     try {
-      out[key] = (value as Record<string, unknown>)[key];
+      out[key as string] = (value as Record<string, unknown>)[key as string];
     } catch {
-      throw specError(
+      throw specErrorText(
         operation,
         'unreadable',
-        `${path}.${key}`,
+        `${path}.${key as string}`,
         'a readable value',
         'a property whose read throws',
       );
@@ -169,7 +198,7 @@ export function readNumber(
   if (
     !Number.isFinite(value) ||
     (options.integer && !Number.isInteger(value)) ||
-    (options.min !== undefined && value < options.min)
+    value < (options.min ?? -Infinity)
   ) {
     throw specError(operation, 'invalid_value', path, what, value);
   }
@@ -247,7 +276,7 @@ export function readArray(
     try {
       out.push(array[i]);
     } catch {
-      throw specError(
+      throw specErrorText(
         operation,
         'unreadable',
         `${path}[${i}]`,

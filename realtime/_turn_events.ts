@@ -46,7 +46,8 @@ export function readTarget(operation: string, target: unknown): Target {
   let emit: unknown;
   let expectCall: unknown;
   try {
-    if (typeof target !== 'object' || target === null) throw 0;
+    // `null` fails on the read below, like any non-object.
+    if (typeof target !== 'object') throw 0;
     emit = (target as { emit?: unknown }).emit;
     expectCall = (target as { expectCall?: unknown }).expectCall;
   } catch {

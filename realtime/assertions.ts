@@ -150,7 +150,8 @@ export class RealtimeSessionWatcher {
       const itemId = this.#speaking;
       this.#interruptions.push(Object.freeze({
         itemId,
-        heard: itemId === undefined ? '' : this.#heard.get(itemId) ?? '',
+        // An item is spoken only once a delta for it arrived.
+        heard: itemId === undefined ? '' : this.#heard.get(itemId) as string,
       }));
       this.#speaking = undefined;
     });

@@ -7,12 +7,11 @@
  *
  * @module
  */
-import { readNumber, specError } from './_spec.ts';
+import { readNumber, specError, specErrorText } from './_spec.ts';
 
 interface VirtualTimer {
   readonly id: number;
   readonly at: number;
-  readonly seq: number;
   readonly callback: () => void;
 }
 
@@ -24,12 +23,12 @@ function settle(): Promise<void> {
 /** Reads `options.signal` of `sleep()`; hostile values become errors. */
 function readSignal(options: unknown): AbortSignal | undefined {
   let signal: unknown;
-  let isSignal = false;
+  let isSignal: boolean;
   try {
     signal = (options as { signal?: unknown } | undefined)?.signal;
     isSignal = signal instanceof AbortSignal;
   } catch {
-    throw specError(
+    throw specErrorText(
       'sleep',
       'unreadable',
       'options.signal',
@@ -97,7 +96,6 @@ export class VirtualClock {
   #now: number;
   #timers: Map<number, VirtualTimer> = new Map();
   #nextId = 1;
-  #seq = 0;
   #autoAdvance: boolean;
   #tick: ReturnType<typeof setTimeout> | undefined = undefined;
   #advancing = false;
@@ -196,7 +194,8 @@ export class VirtualClock {
    * ```
    */
   clearTimeout(id: number | undefined): void {
-    if (typeof id === 'number') this.#timers.delete(id);
+    // Any other value is no timer id: deleting it changes nothing.
+    this.#timers.delete(id as number);
   }
 
   /**
@@ -280,7 +279,8 @@ export class VirtualClock {
     return new Promise<void>((resolve, reject) => {
       const onAbort = (): void => {
         this.clearTimeout(id);
-        reject(signal?.reason);
+        // Only registered on a signal.
+        reject(signal!.reason);
       };
       const id = this.#schedule('sleep', () => {
         signal?.removeEventListener('abort', onAbort);
@@ -390,7 +390,7 @@ export class VirtualClock {
 
   #assertLive(operation: string): void {
     if (!this.#disposed) return;
-    throw specError(
+    throw specErrorText(
       operation,
       'disposed',
       'clock',
@@ -411,7 +411,7 @@ export class VirtualClock {
       );
     }
     const id = this.#nextId++;
-    this.#timers.set(id, { id, at, seq: this.#seq++, callback });
+    this.#timers.set(id, { id, at, callback });
     this.#arm();
     return id;
   }
@@ -419,10 +419,9 @@ export class VirtualClock {
   #earliest(): VirtualTimer | undefined {
     let best: VirtualTimer | undefined;
     for (const timer of this.#timers.values()) {
-      if (
-        best === undefined || timer.at < best.at ||
-        (timer.at === best.at && timer.seq < best.seq)
-      ) best = timer;
+      // The map iterates in scheduling order, so on equal times the
+      // earlier-scheduled timer stays the best.
+      if (best === undefined || timer.at < best.at) best = timer;
     }
     return best;
   }

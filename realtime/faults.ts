@@ -304,7 +304,8 @@ export class RealtimeFaultInjector {
    */
   cancelDelayed(): number {
     const count = this.#delayed.size;
-    for (const id of this.#delayed) this.#clock?.clearTimeout(id);
+    // Only a clock's timers are ever delayed.
+    for (const id of this.#delayed) this.#clock!.clearTimeout(id);
     this.#delayed.clear();
     return count;
   }
@@ -347,8 +348,8 @@ export class RealtimeFaultInjector {
 
   #release({ fault, held }: ReorderWindow): number {
     this.#window = undefined;
-    const order = fault.order?.filter((i) => i < held.length) ??
-      held.map((_, i) => held.length - 1 - i);
+    // An order entry past a partial window has no event: skipped below.
+    const order = fault.order ?? held.map((_, i) => held.length - 1 - i);
     for (const i of order) {
       const pending = held[i];
       if (pending === undefined) continue;

@@ -74,6 +74,8 @@ function readMcpArguments(op: string, value: unknown): unknown {
 }
 
 function readOwnKeys(op: string, value: unknown): string[] {
+  // Not an object: no keys, and `readRecord` reports its type.
+  if (typeof value !== 'object' || value === null) return [];
   try {
     return Reflect.ownKeys(value as object).filter((k): k is string =>
       typeof k === 'string'
@@ -289,7 +291,8 @@ function readHandoffName(op: string, s: SpecRecord): string {
   } catch {
     throw specError(op, 'unreadable', 'spec.to', 'an agent', s.to);
   }
-  if (typeof s.to !== 'object' || s.to === null) {
+  // `null` already failed the read above.
+  if (typeof s.to !== 'object') {
     throw specError(op, 'invalid_type', 'spec.to', 'an agent', s.to);
   }
   readString(op, 'spec.to.name', agentName, { nonEmpty: true });
@@ -441,9 +444,8 @@ export function mcpApprovalRequest(
   const name = readString(op, 'spec.name', s.name, {
     nonEmpty: true,
   }) as string;
-  const args = s.arguments === undefined
-    ? {}
-    : readMcpArguments(op, s.arguments);
+  // Absent arguments read as `{}`.
+  const args = readMcpArguments(op, s.arguments);
   const wait = readBoolean(op, 'spec.awaitResponse', s.awaitResponse, true);
   const expectCall = wait ? requireExpectCall(op, t) : undefined;
   const itemId = readId(op, s, 'itemId', t, 'item');

@@ -1,0 +1,1171 @@
+/**
+ * Every malformed input a turn builder rejects, before emitting anything:
+ * the exact `InvalidRealtimeSpecError` (operation, reason, path, issue,
+ * received, suggestion) and its full message.
+ */
+import assert from 'node:assert/strict';
+import test from 'node:test';
+import { RealtimeAgent } from '@openai/agents/realtime';
+import {
+  audioTurn,
+  functionCallTurn,
+  handoffTurn,
+  interruptedTurn,
+  mcpApprovalRequest,
+  textTurn,
+  userSpeechTurn,
+} from '@scripted/agents/realtime';
+import { recorder, throwsSpec } from './_spec_assert.ts';
+
+// deno-lint-ignore no-explicit-any
+type Loose = any;
+
+function revoked(): object {
+  const { proxy, revoke } = Proxy.revocable({}, {});
+  revoke();
+  return proxy;
+}
+
+test('Turn builders reject a target that is neither a function nor an object with emit()', () => {
+  throwsSpec(
+    () => textTurn(42 as Loose, { text: 'a' }),
+    {
+      operation: 'textTurn',
+      reason: 'invalid_type',
+      path: 'target',
+      issue: 'an emit function or an object with emit()',
+      received: '42',
+    },
+    'Invalid realtime spec: textTurn() "target" must be an emit function or an object with emit(), got 42',
+  );
+  throwsSpec(
+    () => audioTurn(null as Loose, { transcript: 'a' }),
+    {
+      operation: 'audioTurn',
+      reason: 'invalid_type',
+      path: 'target',
+      issue: 'an emit function or an object with emit()',
+      received: 'null',
+    },
+    'Invalid realtime spec: audioTurn() "target" must be an emit function or an object with emit(), got null',
+  );
+  throwsSpec(
+    () => textTurn({} as Loose, { text: 'a' }),
+    {
+      operation: 'textTurn',
+      reason: 'invalid_type',
+      path: 'target.emit',
+      issue: 'a function',
+      received: 'undefined',
+    },
+    'Invalid realtime spec: textTurn() "target.emit" must be a function, got undefined',
+  );
+  throwsSpec(
+    () => textTurn({ emit: 'x' } as Loose, { text: 'a' }),
+    {
+      operation: 'textTurn',
+      reason: 'invalid_type',
+      path: 'target.emit',
+      issue: 'a function',
+      received: '"x"',
+    },
+    'Invalid realtime spec: textTurn() "target.emit" must be a function, got "x"',
+  );
+  const hostile = {
+    get emit(): never {
+      throw new Error('boom');
+    },
+  };
+  throwsSpec(
+    () => textTurn(hostile as Loose, { text: 'a' }),
+    {
+      operation: 'textTurn',
+      reason: 'unreadable',
+      path: 'target',
+      issue: 'an emit function or an object with emit()',
+      received: 'an object',
+    },
+    'Invalid realtime spec: textTurn() "target" must be an emit function or an object with emit(), got an object',
+  );
+  const lateHostile = {
+    emit: () => true,
+    get expectCall(): never {
+      throw new Error('boom');
+    },
+  };
+  throwsSpec(
+    () => textTurn(lateHostile as Loose, { text: 'a' }),
+    {
+      operation: 'textTurn',
+      reason: 'unreadable',
+      path: 'target',
+      issue: 'an emit function or an object with emit()',
+      received: 'an object',
+    },
+    'Invalid realtime spec: textTurn() "target" must be an emit function or an object with emit(), got an object',
+  );
+  throwsSpec(
+    () => textTurn({ emit: () => true, expectCall: 7 } as Loose, { text: 'a' }),
+    {
+      operation: 'textTurn',
+      reason: 'invalid_type',
+      path: 'target.expectCall',
+      issue: 'a function or undefined',
+      received: '7',
+    },
+    'Invalid realtime spec: textTurn() "target.expectCall" must be a function or undefined, got 7',
+  );
+  // An object with emit() and no expectCall is fine for a builder that never waits.
+  const { events, emit } = recorder();
+  textTurn({ emit }, { text: 'a' });
+  assert.equal(events.length, 6);
+});
+
+test('Turn builders reject a spec that is not a plain object or has an unknown key', () => {
+  const { events, emit } = recorder();
+  throwsSpec(() => textTurn(emit, 'hi' as Loose), {
+    operation: 'textTurn',
+    reason: 'invalid_type',
+    path: 'spec',
+    issue: 'an object',
+    received: '"hi"',
+  }, 'Invalid realtime spec: textTurn() "spec" must be an object, got "hi"');
+  throwsSpec(() => textTurn(emit, null as Loose), {
+    operation: 'textTurn',
+    reason: 'invalid_type',
+    path: 'spec',
+    issue: 'an object',
+    received: 'null',
+  }, 'Invalid realtime spec: textTurn() "spec" must be an object, got null');
+  throwsSpec(
+    () => textTurn(emit, ['a'] as Loose),
+    {
+      operation: 'textTurn',
+      reason: 'invalid_type',
+      path: 'spec',
+      issue: 'an object',
+      received: 'an array of 1',
+    },
+    'Invalid realtime spec: textTurn() "spec" must be an object, got an array of 1',
+  );
+  throwsSpec(
+    () => textTurn(emit, revoked() as Loose),
+    {
+      operation: 'textTurn',
+      reason: 'unreadable',
+      path: 'spec',
+      issue: 'an object',
+      received: 'an unreadable value',
+    },
+    'Invalid realtime spec: textTurn() "spec" must be an object, got an unreadable value',
+  );
+  const keysThrow = new Proxy({ text: 'a' }, {
+    ownKeys(): never {
+      throw new Error('boom');
+    },
+  });
+  throwsSpec(
+    () => textTurn(emit, keysThrow as Loose),
+    {
+      operation: 'textTurn',
+      reason: 'unreadable',
+      path: 'spec',
+      issue: 'an object',
+      received: 'an object',
+    },
+    'Invalid realtime spec: textTurn() "spec" must be an object, got an object',
+  );
+  throwsSpec(
+    () => textTurn(emit, { txt: 'a' } as Loose),
+    {
+      operation: 'textTurn',
+      reason: 'unknown_key',
+      path: 'spec.txt',
+      issue: 'absent (known keys: text, responseId, itemId)',
+      received: '"txt"',
+      suggestion: 'text',
+    },
+    'Invalid realtime spec: textTurn() "spec.txt" must be absent (known keys: text, responseId, itemId), got "txt" (did you mean "text"?)',
+  );
+  throwsSpec(
+    () => textTurn(emit, { text: 'a', zzzzzz: 1 } as Loose),
+    {
+      operation: 'textTurn',
+      reason: 'unknown_key',
+      path: 'spec.zzzzzz',
+      issue: 'absent (known keys: text, responseId, itemId)',
+      received: '"zzzzzz"',
+    },
+    'Invalid realtime spec: textTurn() "spec.zzzzzz" must be absent (known keys: text, responseId, itemId), got "zzzzzz"',
+  );
+  throwsSpec(
+    () => textTurn(emit, { text: 'a', [Symbol('s')]: 1 } as Loose),
+    {
+      operation: 'textTurn',
+      reason: 'unknown_key',
+      path: 'spec.Symbol(s)',
+      issue: 'absent (known keys: text, responseId, itemId)',
+      received: 'a symbol',
+    },
+    'Invalid realtime spec: textTurn() "spec.Symbol(s)" must be absent (known keys: text, responseId, itemId), got a symbol',
+  );
+  const getter = {
+    get text(): never {
+      throw new Error('boom');
+    },
+  };
+  throwsSpec(
+    () => textTurn(emit, getter as Loose),
+    {
+      operation: 'textTurn',
+      reason: 'unreadable',
+      path: 'spec.text',
+      issue: 'a readable value',
+      received: 'a property whose read throws',
+    },
+    'Invalid realtime spec: textTurn() "spec.text" must be a readable value, got a property whose read throws',
+  );
+  // A null-prototype spec is a plain object.
+  const bare = Object.assign(Object.create(null), { text: 'ok' });
+  textTurn(emit, bare);
+  assert.equal(events.length, 6);
+});
+
+test('Turn builders reject malformed deltas: wrong type, empty list, bad element, hostile array', () => {
+  const { events, emit } = recorder();
+  throwsSpec(() => textTurn(emit, { text: 5 } as Loose), {
+    operation: 'textTurn',
+    reason: 'invalid_type',
+    path: 'spec.text',
+    issue: 'an array',
+    received: '5',
+  }, 'Invalid realtime spec: textTurn() "spec.text" must be an array, got 5');
+  throwsSpec(
+    () => textTurn(emit, {} as Loose),
+    {
+      operation: 'textTurn',
+      reason: 'invalid_type',
+      path: 'spec.text',
+      issue: 'an array',
+      received: 'undefined',
+    },
+    'Invalid realtime spec: textTurn() "spec.text" must be an array, got undefined',
+  );
+  throwsSpec(
+    () => textTurn(emit, { text: [] }),
+    {
+      operation: 'textTurn',
+      reason: 'invalid_value',
+      path: 'spec.text',
+      issue: 'an array of 1 to 100000 elements',
+      received: 'an array of 0',
+    },
+    'Invalid realtime spec: textTurn() "spec.text" must be an array of 1 to 100000 elements, got an array of 0',
+  );
+  throwsSpec(
+    () => audioTurn(emit, { transcript: ['a', 3] } as Loose),
+    {
+      operation: 'audioTurn',
+      reason: 'invalid_type',
+      path: 'spec.transcript[1]',
+      issue: 'a string',
+      received: '3',
+    },
+    'Invalid realtime spec: audioTurn() "spec.transcript[1]" must be a string, got 3',
+  );
+  throwsSpec(
+    () => audioTurn(emit, { transcript: [undefined] } as Loose),
+    {
+      operation: 'audioTurn',
+      reason: 'missing',
+      path: 'spec.transcript[0]',
+      issue: 'a string',
+      received: 'undefined',
+    },
+    'Invalid realtime spec: audioTurn() "spec.transcript[0]" must be a string, got undefined',
+  );
+  const element = ['a'];
+  Object.defineProperty(element, 1, {
+    get(): never {
+      throw new Error('boom');
+    },
+    enumerable: true,
+  });
+  throwsSpec(
+    () => textTurn(emit, { text: element }),
+    {
+      operation: 'textTurn',
+      reason: 'unreadable',
+      path: 'spec.text[1]',
+      issue: 'a readable element',
+      received: 'an element whose read throws',
+    },
+    'Invalid realtime spec: textTurn() "spec.text[1]" must be a readable element, got an element whose read throws',
+  );
+  const length = new Proxy(['a'], {
+    get(target, key): unknown {
+      if (key === 'length') throw new Error('boom');
+      return Reflect.get(target, key);
+    },
+  });
+  throwsSpec(
+    () => textTurn(emit, { text: length }),
+    {
+      operation: 'textTurn',
+      reason: 'unreadable',
+      path: 'spec.text',
+      issue: 'an array',
+      received: 'an unreadable value',
+    },
+    'Invalid realtime spec: textTurn() "spec.text" must be an array, got an unreadable value',
+  );
+  throwsSpec(
+    () => textTurn(emit, { text: revoked() } as Loose),
+    {
+      operation: 'textTurn',
+      reason: 'unreadable',
+      path: 'spec.text',
+      issue: 'an array',
+      received: 'an unreadable value',
+    },
+    'Invalid realtime spec: textTurn() "spec.text" must be an array, got an unreadable value',
+  );
+  // Empty strings are deltas too.
+  textTurn(emit, { text: ['', ''] });
+  assert.deepEqual(
+    events.filter((e) => e[0] === 'output_text_delta').length,
+    2,
+  );
+});
+
+test('Turn builders reject an empty or non-string id and keep a valid one', () => {
+  const { events, emit } = recorder();
+  throwsSpec(
+    () => textTurn(emit, { text: 'a', responseId: '' }),
+    {
+      operation: 'textTurn',
+      reason: 'invalid_value',
+      path: 'spec.responseId',
+      issue: 'a non-empty string',
+      received: '""',
+    },
+    'Invalid realtime spec: textTurn() "spec.responseId" must be a non-empty string, got ""',
+  );
+  throwsSpec(() => textTurn(emit, { text: 'a', itemId: 5 } as Loose), {
+    operation: 'textTurn',
+    reason: 'invalid_type',
+    path: 'spec.itemId',
+    issue: 'a string',
+    received: '5',
+  }, 'Invalid realtime spec: textTurn() "spec.itemId" must be a string, got 5');
+  assert.deepEqual(events, []);
+});
+
+test('audioTurn and interruptedTurn reject bad chunk sizes and audio lists', () => {
+  const { events, emit } = recorder();
+  for (
+    const [value, received] of [[-1, '-1'], [1.5, '1.5'], [NaN, 'NaN']] as const
+  ) {
+    throwsSpec(
+      () => audioTurn(emit, { transcript: 'a', chunkBytes: value }),
+      {
+        operation: 'audioTurn',
+        reason: 'invalid_value',
+        path: 'spec.chunkBytes',
+        issue: 'an integer >= 0',
+        received,
+      },
+      `Invalid realtime spec: audioTurn() "spec.chunkBytes" must be an integer >= 0, got ${received}`,
+    );
+  }
+  throwsSpec(
+    () => audioTurn(emit, { transcript: 'a', chunkBytes: '8' } as Loose),
+    {
+      operation: 'audioTurn',
+      reason: 'invalid_type',
+      path: 'spec.chunkBytes',
+      issue: 'an integer >= 0',
+      received: '"8"',
+    },
+    'Invalid realtime spec: audioTurn() "spec.chunkBytes" must be an integer >= 0, got "8"',
+  );
+  throwsSpec(
+    () => audioTurn(emit, { transcript: 'a', chunkBytes: (1 << 20) + 1 }),
+    {
+      operation: 'audioTurn',
+      reason: 'invalid_value',
+      path: 'spec.chunkBytes',
+      issue: 'at most 1048576',
+      received: '1048577',
+    },
+    'Invalid realtime spec: audioTurn() "spec.chunkBytes" must be at most 1048576, got 1048577',
+  );
+  throwsSpec(
+    () =>
+      audioTurn(emit, { transcript: ['a', 'b'], audio: [new ArrayBuffer(1)] }),
+    {
+      operation: 'audioTurn',
+      reason: 'invalid_value',
+      path: 'spec.audio',
+      issue: 'one ArrayBuffer per transcript delta (2)',
+      received: 'an array of 1',
+    },
+    'Invalid realtime spec: audioTurn() "spec.audio" must be one ArrayBuffer per transcript delta (2), got an array of 1',
+  );
+  throwsSpec(
+    () =>
+      audioTurn(emit, {
+        transcript: ['a'],
+        audio: [new ArrayBuffer(1), new ArrayBuffer(1)],
+      }),
+    {
+      operation: 'audioTurn',
+      reason: 'invalid_value',
+      path: 'spec.audio',
+      issue: 'one ArrayBuffer per transcript delta (1)',
+      received: 'an array of 2',
+    },
+    'Invalid realtime spec: audioTurn() "spec.audio" must be one ArrayBuffer per transcript delta (1), got an array of 2',
+  );
+  throwsSpec(
+    () =>
+      audioTurn(
+        emit,
+        {
+          transcript: ['a', 'b'],
+          audio: [new ArrayBuffer(1), new Uint8Array(1)],
+        } as Loose,
+      ),
+    {
+      operation: 'audioTurn',
+      reason: 'invalid_type',
+      path: 'spec.audio[1]',
+      issue: 'an ArrayBuffer',
+      received: 'a class instance (Uint8Array)',
+    },
+    'Invalid realtime spec: audioTurn() "spec.audio[1]" must be an ArrayBuffer, got a class instance (Uint8Array)',
+  );
+  throwsSpec(
+    () =>
+      audioTurn(emit, { transcript: 'a', audio: new ArrayBuffer(1) } as Loose),
+    {
+      operation: 'audioTurn',
+      reason: 'invalid_type',
+      path: 'spec.audio',
+      issue: 'an array',
+      received: 'a class instance (ArrayBuffer)',
+    },
+    'Invalid realtime spec: audioTurn() "spec.audio" must be an array, got a class instance (ArrayBuffer)',
+  );
+  throwsSpec(
+    () => interruptedTurn(emit, { transcript: ['a'], heard: 0, audio: [] }),
+    {
+      operation: 'interruptedTurn',
+      reason: 'invalid_value',
+      path: 'spec.audio',
+      issue: 'one ArrayBuffer per transcript delta (1)',
+      received: 'an array of 0',
+    },
+    'Invalid realtime spec: interruptedTurn() "spec.audio" must be one ArrayBuffer per transcript delta (1), got an array of 0',
+  );
+  assert.deepEqual(events, []);
+});
+
+test('userSpeechTurn rejects a missing transcript and times out of order', () => {
+  const { events, emit } = recorder();
+  throwsSpec(
+    () => userSpeechTurn(emit, {} as Loose),
+    {
+      operation: 'userSpeechTurn',
+      reason: 'missing',
+      path: 'spec.transcript',
+      issue: 'a string',
+      received: 'undefined',
+    },
+    'Invalid realtime spec: userSpeechTurn() "spec.transcript" must be a string, got undefined',
+  );
+  throwsSpec(
+    () => userSpeechTurn(emit, { transcript: ['a'] } as Loose),
+    {
+      operation: 'userSpeechTurn',
+      reason: 'invalid_type',
+      path: 'spec.transcript',
+      issue: 'a string',
+      received: 'an array of 1',
+    },
+    'Invalid realtime spec: userSpeechTurn() "spec.transcript" must be a string, got an array of 1',
+  );
+  throwsSpec(
+    () => userSpeechTurn(emit, { transcript: 'a', audioStartMs: -1 }),
+    {
+      operation: 'userSpeechTurn',
+      reason: 'invalid_value',
+      path: 'spec.audioStartMs',
+      issue: 'an integer >= 0',
+      received: '-1',
+    },
+    'Invalid realtime spec: userSpeechTurn() "spec.audioStartMs" must be an integer >= 0, got -1',
+  );
+  throwsSpec(
+    () =>
+      userSpeechTurn(emit, {
+        transcript: 'a',
+        audioStartMs: 250,
+        audioEndMs: 249,
+      }),
+    {
+      operation: 'userSpeechTurn',
+      reason: 'invalid_value',
+      path: 'spec.audioEndMs',
+      issue: 'an integer >= 250',
+      received: '249',
+    },
+    'Invalid realtime spec: userSpeechTurn() "spec.audioEndMs" must be an integer >= 250, got 249',
+  );
+  throwsSpec(
+    () => userSpeechTurn(emit, { transcript: 'a', audioEndMs: 2.5 }),
+    {
+      operation: 'userSpeechTurn',
+      reason: 'invalid_value',
+      path: 'spec.audioEndMs',
+      issue: 'an integer >= 0',
+      received: '2.5',
+    },
+    'Invalid realtime spec: userSpeechTurn() "spec.audioEndMs" must be an integer >= 0, got 2.5',
+  );
+  throwsSpec(
+    () => userSpeechTurn(emit, { transcript: 'a', audioStartMs: Infinity }),
+    {
+      operation: 'userSpeechTurn',
+      reason: 'invalid_value',
+      path: 'spec.audioStartMs',
+      issue: 'an integer >= 0',
+      received: 'Infinity',
+    },
+    'Invalid realtime spec: userSpeechTurn() "spec.audioStartMs" must be an integer >= 0, got Infinity',
+  );
+  assert.deepEqual(events, []);
+});
+
+test('interruptedTurn rejects a bad heard count or trigger, and an interrupt trigger without expectCall', () => {
+  const { events, emit } = recorder();
+  throwsSpec(
+    () => interruptedTurn(emit, { transcript: ['a', 'b'], heard: 3 }),
+    {
+      operation: 'interruptedTurn',
+      reason: 'invalid_value',
+      path: 'spec.heard',
+      issue: 'at most the number of deltas (2)',
+      received: '3',
+    },
+    'Invalid realtime spec: interruptedTurn() "spec.heard" must be at most the number of deltas (2), got 3',
+  );
+  throwsSpec(
+    () => interruptedTurn(emit, { transcript: ['a'] } as Loose),
+    {
+      operation: 'interruptedTurn',
+      reason: 'missing',
+      path: 'spec.heard',
+      issue: 'an integer >= 0',
+      received: 'undefined',
+    },
+    'Invalid realtime spec: interruptedTurn() "spec.heard" must be an integer >= 0, got undefined',
+  );
+  throwsSpec(
+    () => interruptedTurn(emit, { transcript: ['a'], heard: -1 }),
+    {
+      operation: 'interruptedTurn',
+      reason: 'invalid_value',
+      path: 'spec.heard',
+      issue: 'an integer >= 0',
+      received: '-1',
+    },
+    'Invalid realtime spec: interruptedTurn() "spec.heard" must be an integer >= 0, got -1',
+  );
+  throwsSpec(
+    () =>
+      interruptedTurn(
+        emit,
+        { transcript: ['a'], heard: 1, trigger: 'barge' } as Loose,
+      ),
+    {
+      operation: 'interruptedTurn',
+      reason: 'invalid_value',
+      path: 'spec.trigger',
+      issue: '"speech" or "interrupt"',
+      received: '"barge"',
+    },
+    'Invalid realtime spec: interruptedTurn() "spec.trigger" must be "speech" or "interrupt", got "barge"',
+  );
+  throwsSpec(
+    () =>
+      interruptedTurn(emit, {
+        transcript: ['a'],
+        heard: 1,
+        trigger: 'interrupt',
+      }),
+    {
+      operation: 'interruptedTurn',
+      reason: 'missing',
+      path: 'target.expectCall',
+      issue:
+        'a function (pass the scenario context or the transport, or set the await option to false)',
+      received: 'undefined',
+    },
+    'Invalid realtime spec: interruptedTurn() "target.expectCall" must be a function (pass the scenario context or the transport, or set the await option to false), got undefined',
+  );
+  assert.deepEqual(events, []);
+});
+
+test('functionCallTurn rejects bad names, ids, await flags and arguments before emitting', () => {
+  const { events, emit } = recorder();
+  const base = { name: 'f', callId: 'c', awaitOutput: false };
+  throwsSpec(
+    () => functionCallTurn(emit, { ...base, name: '' }),
+    {
+      operation: 'functionCallTurn',
+      reason: 'invalid_value',
+      path: 'spec.name',
+      issue: 'a non-empty string',
+      received: '""',
+    },
+    'Invalid realtime spec: functionCallTurn() "spec.name" must be a non-empty string, got ""',
+  );
+  throwsSpec(
+    () => functionCallTurn(emit, { name: 'f', awaitOutput: false } as Loose),
+    {
+      operation: 'functionCallTurn',
+      reason: 'missing',
+      path: 'spec.callId',
+      issue: 'a string',
+      received: 'undefined',
+    },
+    'Invalid realtime spec: functionCallTurn() "spec.callId" must be a string, got undefined',
+  );
+  throwsSpec(
+    () => functionCallTurn(emit, { ...base, callId: '' }),
+    {
+      operation: 'functionCallTurn',
+      reason: 'invalid_value',
+      path: 'spec.callId',
+      issue: 'a non-empty string',
+      received: '""',
+    },
+    'Invalid realtime spec: functionCallTurn() "spec.callId" must be a non-empty string, got ""',
+  );
+  throwsSpec(
+    () => functionCallTurn(emit, { ...base, awaitOutput: 'no' } as Loose),
+    {
+      operation: 'functionCallTurn',
+      reason: 'invalid_type',
+      path: 'spec.awaitOutput',
+      issue: 'a boolean',
+      received: '"no"',
+    },
+    'Invalid realtime spec: functionCallTurn() "spec.awaitOutput" must be a boolean, got "no"',
+  );
+  throwsSpec(
+    () => functionCallTurn(emit, { name: 'f', callId: 'c' }),
+    {
+      operation: 'functionCallTurn',
+      reason: 'missing',
+      path: 'target.expectCall',
+      issue:
+        'a function (pass the scenario context or the transport, or set the await option to false)',
+      received: 'undefined',
+    },
+    'Invalid realtime spec: functionCallTurn() "target.expectCall" must be a function (pass the scenario context or the transport, or set the await option to false), got undefined',
+  );
+  throwsSpec(
+    () => functionCallTurn(emit, { ...base, arguments: { n: 1n } }),
+    {
+      operation: 'functionCallTurn',
+      reason: 'invalid_value',
+      path: 'spec.arguments',
+      issue: 'JSON text or a JSON-serializable object',
+      received: 'an object',
+    },
+    'Invalid realtime spec: functionCallTurn() "spec.arguments" must be JSON text or a JSON-serializable object, got an object',
+  );
+  throwsSpec(
+    () => functionCallTurn(emit, { ...base, arguments: [1] } as Loose),
+    {
+      operation: 'functionCallTurn',
+      reason: 'invalid_type',
+      path: 'spec.arguments',
+      issue: 'an object',
+      received: 'an array of 1',
+    },
+    'Invalid realtime spec: functionCallTurn() "spec.arguments" must be an object, got an array of 1',
+  );
+  throwsSpec(
+    () => functionCallTurn(emit, { ...base, arguments: 5 } as Loose),
+    {
+      operation: 'functionCallTurn',
+      reason: 'invalid_type',
+      path: 'spec.arguments',
+      issue: 'an object',
+      received: '5',
+    },
+    'Invalid realtime spec: functionCallTurn() "spec.arguments" must be an object, got 5',
+  );
+  throwsSpec(
+    () => functionCallTurn(emit, { ...base, arguments: revoked() as Loose }),
+    {
+      operation: 'functionCallTurn',
+      reason: 'unreadable',
+      path: 'spec.arguments',
+      issue: 'an object',
+      received: 'an unreadable value',
+    },
+    'Invalid realtime spec: functionCallTurn() "spec.arguments" must be an object, got an unreadable value',
+  );
+  const getter = {
+    get amount(): never {
+      throw new Error('boom');
+    },
+  };
+  throwsSpec(
+    () => functionCallTurn(emit, { ...base, arguments: getter }),
+    {
+      operation: 'functionCallTurn',
+      reason: 'unreadable',
+      path: 'spec.arguments.amount',
+      issue: 'a readable value',
+      received: 'a property whose read throws',
+    },
+    'Invalid realtime spec: functionCallTurn() "spec.arguments.amount" must be a readable value, got a property whose read throws',
+  );
+  assert.deepEqual(events, []);
+});
+
+test('functionCallTurn rejects symbol keys in the arguments, which JSON cannot carry', () => {
+  const { events, emit } = recorder();
+  throwsSpec(
+    () =>
+      functionCallTurn(emit, {
+        name: 'f',
+        callId: 'c',
+        awaitOutput: false,
+        arguments: { a: 1, [Symbol('hidden')]: 2 },
+      }),
+    {
+      operation: 'functionCallTurn',
+      reason: 'unknown_key',
+      path: 'spec.arguments.Symbol(hidden)',
+      issue: 'absent (known keys: a)',
+      received: 'a symbol',
+    },
+    'Invalid realtime spec: functionCallTurn() "spec.arguments.Symbol(hidden)" must be absent (known keys: a), got a symbol',
+  );
+  assert.deepEqual(events, []);
+});
+
+test('mcpApprovalRequest rejects string arguments, empty names and a bad await flag', () => {
+  const { events, emit } = recorder();
+  const base = { serverLabel: 's', name: 'n', awaitResponse: false };
+  throwsSpec(
+    () => mcpApprovalRequest(emit, { ...base, arguments: '{}' } as Loose),
+    {
+      operation: 'mcpApprovalRequest',
+      reason: 'invalid_type',
+      path: 'spec.arguments',
+      issue: 'an object',
+      received: '"{}"',
+    },
+    'Invalid realtime spec: mcpApprovalRequest() "spec.arguments" must be an object, got "{}"',
+  );
+  throwsSpec(
+    () => mcpApprovalRequest(emit, { ...base, serverLabel: '' }),
+    {
+      operation: 'mcpApprovalRequest',
+      reason: 'invalid_value',
+      path: 'spec.serverLabel',
+      issue: 'a non-empty string',
+      received: '""',
+    },
+    'Invalid realtime spec: mcpApprovalRequest() "spec.serverLabel" must be a non-empty string, got ""',
+  );
+  throwsSpec(
+    () => mcpApprovalRequest(emit, { ...base, name: '' }),
+    {
+      operation: 'mcpApprovalRequest',
+      reason: 'invalid_value',
+      path: 'spec.name',
+      issue: 'a non-empty string',
+      received: '""',
+    },
+    'Invalid realtime spec: mcpApprovalRequest() "spec.name" must be a non-empty string, got ""',
+  );
+  throwsSpec(
+    () => mcpApprovalRequest(emit, { ...base, awaitResponse: 1 } as Loose),
+    {
+      operation: 'mcpApprovalRequest',
+      reason: 'invalid_type',
+      path: 'spec.awaitResponse',
+      issue: 'a boolean',
+      received: '1',
+    },
+    'Invalid realtime spec: mcpApprovalRequest() "spec.awaitResponse" must be a boolean, got 1',
+  );
+  throwsSpec(
+    () => mcpApprovalRequest(emit, { serverLabel: 's', name: 'n' }),
+    {
+      operation: 'mcpApprovalRequest',
+      reason: 'missing',
+      path: 'target.expectCall',
+      issue:
+        'a function (pass the scenario context or the transport, or set the await option to false)',
+      received: 'undefined',
+    },
+    'Invalid realtime spec: mcpApprovalRequest() "target.expectCall" must be a function (pass the scenario context or the transport, or set the await option to false), got undefined',
+  );
+  throwsSpec(
+    () => mcpApprovalRequest(emit, { ...base, arguments: { n: 1n } }),
+    {
+      operation: 'mcpApprovalRequest',
+      reason: 'invalid_value',
+      path: 'spec.arguments',
+      issue: 'JSON text or a JSON-serializable object',
+      received: 'an object',
+    },
+    'Invalid realtime spec: mcpApprovalRequest() "spec.arguments" must be JSON text or a JSON-serializable object, got an object',
+  );
+  assert.deepEqual(events, []);
+});
+
+test('mcpApprovalRequest detaches the arguments through JSON', async () => {
+  const { events, emit } = recorder();
+  const args = { path: '/a', when: new Date(0), nested: { n: 1 } };
+  await mcpApprovalRequest(emit, {
+    serverLabel: 's',
+    name: 'n',
+    arguments: args,
+    awaitResponse: false,
+  });
+  const sent = (events[0]![1] as { arguments: Record<string, unknown> })
+    .arguments;
+  assert.deepEqual(sent, {
+    path: '/a',
+    when: '1970-01-01T00:00:00.000Z',
+    nested: { n: 1 },
+  });
+  assert.notEqual(sent.nested, args.nested);
+});
+
+test('handoffTurn needs exactly one of "to" and "toolName", and a readable agent', () => {
+  const { events, emit } = recorder();
+  const base = { callId: 'c', awaitOutput: false };
+  throwsSpec(
+    () => handoffTurn(emit, base),
+    {
+      operation: 'handoffTurn',
+      reason: 'missing',
+      path: 'spec.to',
+      issue: 'given: exactly one of "to" (an agent) and "toolName"',
+      received: 'undefined',
+    },
+    'Invalid realtime spec: handoffTurn() "spec.to" must be given: exactly one of "to" (an agent) and "toolName", got undefined',
+  );
+  throwsSpec(
+    () => handoffTurn(emit, { ...base, to: { name: 'B' }, toolName: 't' }),
+    {
+      operation: 'handoffTurn',
+      reason: 'missing',
+      path: 'spec.toolName',
+      issue: 'given: exactly one of "to" (an agent) and "toolName"',
+      received: '"both"',
+    },
+    'Invalid realtime spec: handoffTurn() "spec.toolName" must be given: exactly one of "to" (an agent) and "toolName", got "both"',
+  );
+  throwsSpec(
+    () => handoffTurn(emit, { ...base, toolName: '' }),
+    {
+      operation: 'handoffTurn',
+      reason: 'invalid_value',
+      path: 'spec.toolName',
+      issue: 'a non-empty string',
+      received: '""',
+    },
+    'Invalid realtime spec: handoffTurn() "spec.toolName" must be a non-empty string, got ""',
+  );
+  throwsSpec(() => handoffTurn(emit, { ...base, to: 5 } as Loose), {
+    operation: 'handoffTurn',
+    reason: 'invalid_type',
+    path: 'spec.to',
+    issue: 'an agent',
+    received: '5',
+  }, 'Invalid realtime spec: handoffTurn() "spec.to" must be an agent, got 5');
+  throwsSpec(
+    () => handoffTurn(emit, { ...base, to: null } as Loose),
+    {
+      operation: 'handoffTurn',
+      reason: 'unreadable',
+      path: 'spec.to',
+      issue: 'an agent',
+      received: 'null',
+    },
+    'Invalid realtime spec: handoffTurn() "spec.to" must be an agent, got null',
+  );
+  const hostile = {
+    get name(): never {
+      throw new Error('boom');
+    },
+  };
+  throwsSpec(
+    () => handoffTurn(emit, { ...base, to: hostile }),
+    {
+      operation: 'handoffTurn',
+      reason: 'unreadable',
+      path: 'spec.to',
+      issue: 'an agent',
+      received: 'an object',
+    },
+    'Invalid realtime spec: handoffTurn() "spec.to" must be an agent, got an object',
+  );
+  throwsSpec(
+    () => handoffTurn(emit, { ...base, to: { name: '' } }),
+    {
+      operation: 'handoffTurn',
+      reason: 'invalid_value',
+      path: 'spec.to.name',
+      issue: 'a non-empty string',
+      received: '""',
+    },
+    'Invalid realtime spec: handoffTurn() "spec.to.name" must be a non-empty string, got ""',
+  );
+  let reads = 0;
+  const once = {
+    get name(): string {
+      if (reads++ > 0) throw new Error('second read');
+      return 'Billing';
+    },
+  };
+  throwsSpec(
+    () => handoffTurn(emit, { ...base, to: once }),
+    {
+      operation: 'handoffTurn',
+      reason: 'invalid_value',
+      path: 'spec.to',
+      issue: 'an agent',
+      received: 'an object',
+    },
+    'Invalid realtime spec: handoffTurn() "spec.to" must be an agent, got an object',
+  );
+  throwsSpec(
+    () => handoffTurn(emit, { to: { name: 'B' }, callId: 'c' }),
+    {
+      operation: 'handoffTurn',
+      reason: 'missing',
+      path: 'target.expectCall',
+      issue:
+        'a function (pass the scenario context or the transport, or set the await option to false)',
+      received: 'undefined',
+    },
+    'Invalid realtime spec: handoffTurn() "target.expectCall" must be a function (pass the scenario context or the transport, or set the await option to false), got undefined',
+  );
+  assert.deepEqual(events, []);
+});
+
+test('handoffTurn names the call after the agent or the given tool name', async () => {
+  const { events, emit } = recorder();
+  const billing = new RealtimeAgent({ name: 'Billing' });
+  const byAgent = await handoffTurn(emit, {
+    to: billing,
+    callId: 'c1',
+    awaitOutput: false,
+  });
+  assert.deepEqual(byAgent, {
+    responseId: 'scripted_response_1',
+    itemId: 'scripted_item_2',
+    callId: 'c1',
+    toolName: 'transfer_to_Billing',
+    output: undefined,
+    sessionConfig: undefined,
+  });
+  assert.deepEqual(events[2], ['function_call', {
+    id: 'scripted_item_2',
+    type: 'function_call',
+    callId: 'c1',
+    arguments: '{}',
+    name: 'transfer_to_Billing',
+    responseId: 'scripted_response_1',
+  }]);
+  const byName = await handoffTurn(emit, {
+    toolName: 'go_there',
+    callId: 'c2',
+    arguments: '{"why":"x"}',
+    awaitOutput: false,
+    responseId: 'r',
+    itemId: 'i',
+  });
+  assert.equal(byName.toolName, 'go_there');
+  assert.deepEqual(events[7], ['function_call', {
+    id: 'i',
+    type: 'function_call',
+    callId: 'c2',
+    arguments: '{"why":"x"}',
+    name: 'go_there',
+    responseId: 'r',
+  }]);
+});
+
+test('handoffTurn waits for the new session config and the transfer output, then completes the item', async () => {
+  const { events, emit } = recorder();
+  const asked: string[] = [];
+  const config = { index: 1, method: 'updateSessionConfig', config: {} };
+  const output = {
+    index: 2,
+    method: 'sendFunctionCallOutput',
+    output: 'moved',
+  };
+  const target = {
+    emit,
+    expectCall: (method: string) => {
+      asked.push(method);
+      return Promise.resolve(
+        method === 'updateSessionConfig' ? config : output,
+      );
+    },
+  };
+  const result = await handoffTurn(target as never, {
+    toolName: 't',
+    callId: 'c',
+    responseId: 'r',
+    itemId: 'i',
+  });
+  assert.deepEqual(asked, ['updateSessionConfig', 'sendFunctionCallOutput']);
+  assert.deepEqual(result, {
+    responseId: 'r',
+    itemId: 'i',
+    callId: 'c',
+    toolName: 't',
+    output,
+    sessionConfig: config,
+  });
+  assert.deepEqual(events.at(-1), ['item_update', {
+    itemId: 'i',
+    type: 'function_call',
+    status: 'completed',
+    arguments: '{}',
+    name: 't',
+    output: 'moved',
+  }]);
+});
+
+test('audioTurn and interruptedTurn keep given ids, audio and chunk sizes; bad transcripts are named', async () => {
+  const { events, emit } = recorder();
+  assert.deepEqual(
+    audioTurn(emit, { transcript: 'a', responseId: 'r1', itemId: 'i1' }),
+    { responseId: 'r1', itemId: 'i1' },
+  );
+  const buffer = new ArrayBuffer(2);
+  const turn = await interruptedTurn(emit, {
+    transcript: ['a', 'b'],
+    heard: 1,
+    audio: [buffer, new ArrayBuffer(3)],
+    responseId: 'r2',
+    itemId: 'i2',
+  });
+  assert.deepEqual(turn, {
+    responseId: 'r2',
+    itemId: 'i2',
+    heard: 'a',
+    interrupt: undefined,
+  });
+  const audio = events.filter((e) => e[0] === 'audio').map((e) =>
+    (e[1] as { data: ArrayBuffer }).data
+  );
+  assert.equal(audio.length, 2);
+  assert.equal(audio[1], buffer);
+  throwsSpec(
+    () => interruptedTurn(emit, { transcript: 5, heard: 0 } as Loose),
+    {
+      operation: 'interruptedTurn',
+      reason: 'invalid_type',
+      path: 'spec.transcript',
+      issue: 'an array',
+      received: '5',
+    },
+    'Invalid realtime spec: interruptedTurn() "spec.transcript" must be an array, got 5',
+  );
+  throwsSpec(
+    () => userSpeechTurn(emit, { transcript: 'a', audioStartMs: 1.5 }),
+    {
+      operation: 'userSpeechTurn',
+      reason: 'invalid_value',
+      path: 'spec.audioStartMs',
+      issue: 'an integer >= 0',
+      received: '1.5',
+    },
+    'Invalid realtime spec: userSpeechTurn() "spec.audioStartMs" must be an integer >= 0, got 1.5',
+  );
+});
+
+test('A target object without expectCall cannot wait, and handoffTurn checks its await flag', () => {
+  const { events, emit } = recorder();
+  throwsSpec(
+    () => functionCallTurn({ emit }, { name: 'f', callId: 'c' }),
+    {
+      operation: 'functionCallTurn',
+      reason: 'missing',
+      path: 'target.expectCall',
+      issue:
+        'a function (pass the scenario context or the transport, or set the await option to false)',
+      received: 'undefined',
+    },
+    'Invalid realtime spec: functionCallTurn() "target.expectCall" must be a function (pass the scenario context or the transport, or set the await option to false), got undefined',
+  );
+  throwsSpec(
+    () =>
+      handoffTurn(
+        emit,
+        { toolName: 't', callId: 'c', awaitOutput: 'x' } as Loose,
+      ),
+    {
+      operation: 'handoffTurn',
+      reason: 'invalid_type',
+      path: 'spec.awaitOutput',
+      issue: 'a boolean',
+      received: '"x"',
+    },
+    'Invalid realtime spec: handoffTurn() "spec.awaitOutput" must be a boolean, got "x"',
+  );
+  throwsSpec(
+    () =>
+      functionCallTurn(
+        emit,
+        {
+          name: 'f',
+          callId: 'c',
+          awaitOutput: false,
+          arguments: null,
+        } as Loose,
+      ),
+    {
+      operation: 'functionCallTurn',
+      reason: 'invalid_type',
+      path: 'spec.arguments',
+      issue: 'an object',
+      received: 'null',
+    },
+    'Invalid realtime spec: functionCallTurn() "spec.arguments" must be an object, got null',
+  );
+  const noProto = new Proxy(new ArrayBuffer(1), {
+    getPrototypeOf(): never {
+      throw new Error('boom');
+    },
+  });
+  throwsSpec(
+    () => audioTurn(emit, { transcript: 'a', audio: [noProto] }),
+    {
+      operation: 'audioTurn',
+      reason: 'invalid_type',
+      path: 'spec.audio[0]',
+      issue: 'an ArrayBuffer',
+      received: 'an unreadable value',
+    },
+    'Invalid realtime spec: audioTurn() "spec.audio[0]" must be an ArrayBuffer, got an unreadable value',
+  );
+  assert.deepEqual(events, []);
+});
