@@ -90,17 +90,24 @@ const sdkNames: [
   true,
 ];
 
-// The methods a script names are required; the others stay optional.
-const fromArray = scriptedSandboxSession([
-  { method: 'execCommand', result: '' },
-  { method: 'supportsPty', result: true },
-]);
-const fromIterable = scriptedSandboxSession(
-  new Set<ScriptedSandboxInput<'readFile' | 'close'>>([
-    { method: 'readFile', result: 'x' },
-  ]),
-);
-const noArgument = scriptedSandboxSession();
+// The methods a script names are required; the others stay optional. Fresh
+// sessions per call: the test that runs them can run again in one process
+// (the mutation runner does).
+function typedSessions() {
+  return {
+    fromArray: scriptedSandboxSession([
+      { method: 'execCommand', result: '' },
+      { method: 'supportsPty', result: true },
+    ]),
+    fromIterable: scriptedSandboxSession(
+      new Set<ScriptedSandboxInput<'readFile' | 'close'>>([
+        { method: 'readFile', result: 'x' },
+      ]),
+    ),
+    noArgument: scriptedSandboxSession(),
+  };
+}
+const { fromArray, fromIterable, noArgument } = typedSessions();
 const sessionTypes: [
   Equal<
     typeof fromArray,
@@ -207,7 +214,9 @@ function _rejectedAtCompileTime(): void {
 }
 
 // Type-checked and run: required methods are called without `!`.
-async function callsWithoutNonNullAssertion(): Promise<string> {
+async function callsWithoutNonNullAssertion(
+  { fromArray, fromIterable }: ReturnType<typeof typedSessions>,
+): Promise<string> {
   const output = await fromArray.execCommand({ cmd: 'ls' });
   const pty: boolean = fromArray.supportsPty();
   const text = await fromIterable.readFile({ path: 'a.md' });
@@ -299,8 +308,9 @@ test('scriptedSandboxSession typed positive steps answer as typed', async () => 
 });
 
 test('scriptedSandboxSession typed sessions answer without non-null assertions', async () => {
-  assert.equal(await callsWithoutNonNullAssertion(), 'truestring');
-  fromArray.assertComplete();
-  assert.equal(fromIterable.remainingSteps, 0);
-  noArgument.assertComplete();
+  const sessions = typedSessions();
+  assert.equal(await callsWithoutNonNullAssertion(sessions), 'truestring');
+  sessions.fromArray.assertComplete();
+  assert.equal(sessions.fromIterable.remainingSteps, 0);
+  sessions.noArgument.assertComplete();
 });
