@@ -74,6 +74,9 @@ class NodeTestRunner {
     this.tests = [];
     this.loaded = false;
     this.escaped = [];
+    // Whether this worker ran a mutant yet, and whether one left it broken.
+    this.ranMutant = false;
+    this.broken = false;
   }
 
   capabilities() {
@@ -121,14 +124,58 @@ class NodeTestRunner {
     this.log.debug(`Loaded ${this.tests.length} tests`);
   }
 
+  /**
+   * Runs every test twice: the first pass collects per-test coverage, the
+   * second proves each test passes again in the same process. A test that
+   * fails when run again (state kept at module level: a session consumed,
+   * a counter) would fail for every mutant it covers, and make each look
+   * killed; the dry run fails instead, naming it.
+   */
   async dryRun(options) {
     const ns = this.ns;
     ns.activeMutant = undefined;
     await this.load();
-    return this.run(this.tests, options.disableBail, options.timeout, true);
+    const first = await this.run(
+      this.tests,
+      options.disableBail,
+      options.timeout,
+      true,
+    );
+    if (first.status !== DryRunStatus.Complete) return first;
+    if (first.tests.some((t) => t.status === TestStatus.Failed)) return first;
+    const again = await this.run(this.tests, true, options.timeout, false);
+    const failed = again.status === DryRunStatus.Complete
+      ? again.tests.filter((t) => t.status === TestStatus.Failed)
+        .map((t) => `${t.id}: ${t.failureMessage}`)
+      : [again.reason];
+    if (failed.length === 0) return first;
+    return {
+      status: DryRunStatus.Error,
+      errorMessage:
+        `Tests passed once and failed when run again in the same process (keep their state inside the test): ${
+          failed.join('; ')
+        }`,
+    };
   }
 
+  /**
+   * Runs the tests that cover the mutant. A kill is proved before it is
+   * reported: the failing test runs again with no mutant active, and must
+   * pass. When it fails there too, state kept in a module (a buffer pool, a
+   * cache) was left broken by an earlier mutant or by this one, so the kill
+   * says nothing: in a worker that already ran another mutant the run is
+   * rejected, and Stryker restarts the worker and runs the mutant again in a
+   * fresh one; in a fresh worker the breakage is this mutant's own doing, so
+   * the kill stands and the next run restarts the worker first.
+   */
   async mutantRun(options) {
+    if (this.broken) {
+      throw new Error(
+        'A mutant left module state broken in this worker: restart it',
+      );
+    }
+    const fresh = !this.ranMutant;
+    this.ranMutant = true;
     const ns = this.ns;
     ns.activeMutant = options.activeMutant.id;
     await this.load();
@@ -148,7 +195,24 @@ class NodeTestRunner {
         false,
       );
       const hit = determineHitLimitReached(ns.hitCount, ns.hitLimit);
-      return toMutantRunResult(hit ?? result);
+      if (hit !== undefined) return toMutantRunResult(hit);
+      const failed = result.status === DryRunStatus.Complete
+        ? result.tests.find((t) => t.status === TestStatus.Failed)
+        : undefined;
+      if (failed !== undefined) {
+        ns.activeMutant = undefined;
+        const entry = this.tests.find((t) => t.id === failed.id);
+        const again = await this.runOne(entry, options.timeout);
+        if (again === 'timeout' || again.status === TestStatus.Failed) {
+          if (!fresh) {
+            throw new Error(
+              `${failed.id} also fails with no mutant active: module state left broken by an earlier mutant; restart the worker and run the mutant again`,
+            );
+          }
+          this.broken = true;
+        }
+      }
+      return toMutantRunResult(result);
     } finally {
       ns.hitLimit = undefined;
       ns.hitCount = undefined;
