@@ -143,6 +143,9 @@ class NodeTestRunner {
     );
     if (first.status !== DryRunStatus.Complete) return first;
     if (first.tests.some((t) => t.status === TestStatus.Failed)) return first;
+    // The coverage is the first pass's: what the second one reaches outside
+    // a test id would count as static, covered by every test.
+    first.mutantCoverage = structuredClone(first.mutantCoverage);
     const again = await this.run(this.tests, true, options.timeout, false);
     const failed = again.status === DryRunStatus.Complete
       ? again.tests.filter((t) => t.status === TestStatus.Failed)
