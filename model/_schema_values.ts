@@ -522,7 +522,7 @@ class Generator {
       extras.push(`extra_${extras.length + 1}`);
     }
     const out: Schema = {};
-    const extraSchema = extra ?? true;
+    const extraSchema = extra === undefined ? true : extra;
     for (const key of [...Object.keys(properties), ...keys]) {
       if (!chosen.has(key) || Object.hasOwn(out, key)) continue;
       const own = Object.hasOwn(properties, key);

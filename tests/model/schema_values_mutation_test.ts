@@ -1492,3 +1492,11 @@ test('valueFor counts depth through branches, retries and extra properties', () 
     assert.deepEqual(Object.keys(filled as object), ['a']);
   }
 });
+
+test('valueFor rejects a null additionalProperties when it must generate an undeclared key', () => {
+  rejects({ type: 'object', required: ['x'], additionalProperties: null }, {
+    path: 'p.additionalProperties',
+    reason: 'invalid_schema',
+    detail: 'expected a schema object or boolean',
+  });
+});
