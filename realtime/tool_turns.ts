@@ -285,15 +285,14 @@ function readHandoffName(op: string, s: SpecRecord): string {
       nonEmpty: true,
     }) as string;
   }
+  if (typeof s.to !== 'object' || s.to === null) {
+    throw specError(op, 'invalid_type', 'spec.to', 'an agent', s.to);
+  }
   let agentName: unknown;
   try {
     agentName = (s.to as { name?: unknown }).name;
   } catch {
     throw specError(op, 'unreadable', 'spec.to', 'an agent', s.to);
-  }
-  // `null` already failed the read above.
-  if (typeof s.to !== 'object') {
-    throw specError(op, 'invalid_type', 'spec.to', 'an agent', s.to);
   }
   readString(op, 'spec.to.name', agentName, { nonEmpty: true });
   try {

@@ -900,7 +900,7 @@ test('handoffTurn needs exactly one of "to" and "toolName", and a readable agent
     () => handoffTurn(emit, { ...base, to: null } as Loose),
     {
       operation: 'handoffTurn',
-      reason: 'unreadable',
+      reason: 'invalid_type',
       path: 'spec.to',
       issue: 'an agent',
       received: 'null',
