@@ -408,7 +408,7 @@ test('VirtualClock with autoAdvance fires one timer per real tick, in order, mov
   const fired: [string, number][] = [];
   clock.setTimeout(() => fired.push(['b', clock.now]), 200);
   clock.setTimeout(() => fired.push(['a', clock.now]), 100);
-  await clock.sleep(300);
+  await clock.sleep(300, { signal: AbortSignal.timeout(5_000) });
   assert.deepEqual(fired, [['a', 100], ['b', 200]]);
   assert.equal(clock.now, 300);
   assert.equal(clock.pending, 0);
@@ -421,7 +421,7 @@ test('VirtualClock with autoAdvance keeps a failing callback for dispose() to re
   clock.setTimeout(() => {
     throw failure;
   }, 1);
-  const after = clock.sleep(2);
+  const after = clock.sleep(2, { signal: AbortSignal.timeout(5_000) });
   await after;
   assert.throws(() => clock.dispose(), (error) => error === failure);
   assert.equal(clock.dispose(), 0);
@@ -447,7 +447,7 @@ test('VirtualClock with autoAdvance never fires past the target of an explicit a
   assert.deepEqual(fired, []);
   assert.equal(clock.now, 50);
   // Once the advance is over, auto-advance runs again.
-  await clock.sleep(100);
+  await clock.sleep(100, { signal: AbortSignal.timeout(5_000) });
   assert.deepEqual(fired, [100]);
   assert.equal(clock.now, 150);
   clock.dispose();
@@ -461,7 +461,7 @@ test('VirtualClock with autoAdvance survives a tick after its only timer was cle
   assert.equal(clock.pending, 0);
   assert.equal(clock.now, 0);
   // It still fires what comes next.
-  await clock.sleep(5);
+  await clock.sleep(5, { signal: AbortSignal.timeout(5_000) });
   assert.equal(clock.now, 5);
   clock.dispose();
 });
