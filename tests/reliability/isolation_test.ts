@@ -145,18 +145,33 @@ test('The doubles make no network request in any workflow', async () => {
 test('The Deno run denies network, subprocesses and writes', () => {
   const deno = (globalThis as {
     Deno?: {
-      permissions: { querySync(d: { name: string }): { state: string } };
+      permissions: {
+        querySync(d: { name: string; path?: string }): { state: string };
+      };
     };
   }).Deno;
   if (deno === undefined) return; // Bun and Node have no permission model.
-  // `npm test` passes --deny-net/run/write; a bare run only must not grant.
+  // `npm test` passes --deny-net/run; a bare run only must not grant.
   const strict = process.env.SCRIPTED_AGENTS_STRICT === '1';
-  for (const name of ['net', 'run', 'write']) {
+  for (const name of ['net', 'run']) {
     const { state } = deno.permissions.querySync({ name });
     if (strict) {
       assert.equal(state, 'denied', `npm test must deny ${name}`);
     } else {
       assert.notEqual(state, 'granted', `deno test runs with ${name} allowed`);
     }
+  }
+  // Writes: nowhere but the fixture-file tests' folder under `npm test`
+  // (`--allow-write=.tmp/fixture-files/`), nowhere in a bare run.
+  for (const path of ['.', 'README.md', '.tmp', 'tests']) {
+    const { state } = deno.permissions.querySync({ name: 'write', path });
+    assert.notEqual(state, 'granted', `writes to ${path} are allowed`);
+  }
+  if (strict) {
+    const { state } = deno.permissions.querySync({
+      name: 'write',
+      path: '.tmp/fixture-files/x.json',
+    });
+    assert.equal(state, 'granted', 'npm test must let the fixture tests write');
   }
 });
