@@ -33,7 +33,7 @@
  * target is 85% (issue #18); the thresholds here are a ratchet, set to the
  * score measured when the gate came in and raised as survivors are killed.
  */
-export const overallThreshold = 72;
+export const overallThreshold = 97;
 
 /** A group of files the gate holds to a threshold and an explained list. */
 export interface Group {
@@ -54,7 +54,7 @@ export interface Group {
 export const groups: readonly Group[] = [
   {
     name: 'shared matching, drift memory, snapshots',
-    threshold: 95,
+    threshold: 94,
     files: [
       '_internal/matcher.ts',
       '_internal/recording.ts',
@@ -73,12 +73,12 @@ export const groups: readonly Group[] = [
   },
   {
     name: 'sandbox matching and recording',
-    threshold: 95,
+    threshold: 94,
     files: ['sandbox/scripted_session.ts'],
   },
   {
     name: 'realtime matching and recording',
-    threshold: 92,
+    threshold: 95,
     files: [
       'realtime/_ledger.ts',
       'realtime/calls.ts',
@@ -88,7 +88,7 @@ export const groups: readonly Group[] = [
   },
   {
     name: 'error classification',
-    threshold: 95,
+    threshold: 98,
     files: [
       '_internal/messages.ts',
       'model/errors.ts',
