@@ -22,7 +22,7 @@ import {
   join,
   kindOf,
   unreadable,
-} from './_checks.ts';
+} from '../_internal/model_checks.ts';
 import { readUsage } from './_usage.ts';
 import type {
   ModelResponder,

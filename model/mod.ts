@@ -42,7 +42,7 @@ export {
   shellCall,
   type ShellCallOptions,
   type ToolCallOptions,
-} from './tool_items.ts';
+} from '../items/tool_items.ts';
 export {
   codeInterpreterCall,
   type CodeInterpreterCallOptions,
@@ -57,7 +57,7 @@ export {
   type McpCallOptions,
   webSearchCall,
   type WebSearchCallOptions,
-} from './hosted_items.ts';
+} from '../items/hosted_items.ts';
 export { ScriptedModel, type ScriptedModelOptions } from './scripted_model.ts';
 export type { UsageInput } from '../_internal/sdk.ts';
 export {
@@ -71,13 +71,13 @@ export {
   type RunOutcome,
   type ToolCallRecord,
   toolCalls,
-} from './run_assertions.ts';
+} from '../assert/run_assertions.ts';
 export {
   InvalidRunAssertionInputError,
   type InvalidRunAssertionInputReason,
   RunAssertionError,
   type RunAssertionName,
-} from './assertion_errors.ts';
+} from '../assert/errors.ts';
 export {
   modelError,
   modelResponder,
@@ -109,29 +109,29 @@ export type {
   ModelFixtureCall,
   ModelFixtureRequest,
   ModelReplayAspect,
-} from './fixture.ts';
+} from '../replay/model_fixture.ts';
 export {
   type ModelRedact,
   type RecordingModel,
   recordModel,
   type RecordModelOptions,
-} from './record.ts';
-export type { ModelReplayOptions } from './replay.ts';
+} from '../replay/record_model.ts';
+export type { ModelReplayOptions } from '../replay/replay_model.ts';
 export {
   InvalidRecordingError,
   type InvalidRecordingReason,
   type RecordingKind,
   ReplayMismatchError,
-} from './replay_errors.ts';
+} from '../replay/errors.ts';
 export {
   AutoModel,
   autoModel,
   type AutoModelOptions,
   autoStep,
-} from './auto_model.ts';
+} from '../auto/auto_model.ts';
 export {
   AutoModelSchemaError,
   type AutoModelSchemaReason,
   AutoModelTargetNotOfferedError,
   InvalidAutoModelOptionsError,
-} from './auto_errors.ts';
+} from '../auto/errors.ts';

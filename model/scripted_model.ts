@@ -27,7 +27,7 @@ import {
   invalid,
   nowhere,
   unreadable,
-} from './_checks.ts';
+} from '../_internal/model_checks.ts';
 import {
   type NormalizedStep,
   normalizeInput,
@@ -49,8 +49,8 @@ import type {
   RecordedModelCall,
   ScriptedModelInput,
 } from './types.ts';
-import type { ModelFixture } from './fixture.ts';
-import { type ModelReplayOptions, replayModel } from './replay.ts';
+import type { ModelFixture } from '../replay/model_fixture.ts';
+import { type ModelReplayOptions, replayModel } from '../replay/replay_model.ts';
 
 /** A call that was recorded and took a step. */
 interface Begun {

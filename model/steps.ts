@@ -11,7 +11,7 @@ import {
   checkRetryAdvice,
   invalid,
   nowhere,
-} from './_checks.ts';
+} from '../_internal/model_checks.ts';
 import { checkResponse } from './_normalize.ts';
 import type {
   ModelErrorStep,

@@ -8,7 +8,7 @@
  * @module
  */
 import type { RealtimeTransportLayer } from '@openai/agents-realtime';
-import type { ListenerRegistry } from './_emitter.ts';
+import type { ListenerRegistry } from '../_internal/emitter.ts';
 import {
   type RealtimeSupersedingOperation,
   ScriptedRealtimeConnectionSupersededError,

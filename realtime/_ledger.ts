@@ -25,7 +25,7 @@ import {
   RealtimeCallMatcherError,
   UnexpectedRealtimeCallError,
 } from './errors.ts';
-import type { RealtimeFaultRecord } from './faults.ts';
+import type { RealtimeFaultRecord } from './sim/faults.ts';
 
 interface Expectation {
   readonly order: number;

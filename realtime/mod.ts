@@ -81,8 +81,8 @@ export {
   type ObservedInterruption,
   RealtimeSessionWatcher,
   watchSession,
-} from './assertions.ts';
-export { VirtualClock, type VirtualClockOptions } from './clock.ts';
+} from './sim/assertions.ts';
+export { VirtualClock, type VirtualClockOptions } from './sim/clock.ts';
 export {
   injectFaults,
   type RealtimeFault,
@@ -91,7 +91,7 @@ export {
   type RealtimeFaultRecord,
   type RealtimeFaultTarget,
   type RealtimeFaultTransport,
-} from './faults.ts';
+} from './sim/faults.ts';
 export {
   InvalidRealtimeSpecError,
   type InvalidRealtimeSpecReason,
@@ -99,7 +99,7 @@ export {
   RealtimeHandoffAssertionError,
   RealtimeToolApprovalAssertionError,
   RealtimeTruncationAssertionError,
-} from './spec_errors.ts';
+} from './sim/errors.ts';
 export {
   functionCallTurn,
   type FunctionCallTurnResult,
@@ -110,7 +110,7 @@ export {
   mcpApprovalRequest,
   type McpApprovalRequestResult,
   type McpApprovalRequestSpec,
-} from './tool_turns.ts';
+} from './sim/tool_turns.ts';
 export {
   audioTurn,
   type AudioTurnSpec,
@@ -125,23 +125,23 @@ export {
   userSpeechTurn,
   type UserSpeechTurnResult,
   type UserSpeechTurnSpec,
-} from './turns.ts';
+} from './sim/turns.ts';
 
 export type {
   RealtimeFixture,
   RealtimeFixtureCall,
   RealtimeFixtureEntry,
   RealtimeFixtureEvent,
-} from './fixture.ts';
+} from '../replay/realtime_fixture.ts';
 export {
   type RealtimeRecording,
   type RecordRealtimeOptions,
   recordRealtimeTransport,
-} from './record.ts';
-export type { RealtimeReplayOptions } from './replay.ts';
+} from '../replay/record_realtime.ts';
+export type { RealtimeReplayOptions } from '../replay/replay_realtime.ts';
 export {
   InvalidRecordingError,
   type InvalidRecordingReason,
   type RecordingKind,
   ReplayMismatchError,
-} from '../model/replay_errors.ts';
+} from '../replay/errors.ts';

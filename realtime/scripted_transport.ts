@@ -14,7 +14,7 @@ import { snapshot } from '../_internal/snapshot.ts';
 import { stateSlot } from '../_internal/state.ts';
 import { recordAudioCall } from './_audio.ts';
 import { Connection } from './_connection.ts';
-import { ListenerRegistry } from './_emitter.ts';
+import { ListenerRegistry } from '../_internal/emitter.ts';
 import {
   readScenarioOptions,
   requireExpectations,
@@ -29,11 +29,11 @@ import type {
 } from './any_order.ts';
 import { CallLedger } from './_ledger.ts';
 import { runRealtimeScenario } from './_scenario.ts';
-import type { RealtimeFixture } from './fixture.ts';
+import type { RealtimeFixture } from '../replay/realtime_fixture.ts';
 import {
   type RealtimeReplayOptions,
   replayRealtimeTransport,
-} from './replay.ts';
+} from '../replay/replay_realtime.ts';
 import {
   type RealtimeCallData,
   type RealtimeCallMatcher,
@@ -52,7 +52,7 @@ import type {
   RealtimeScenarioOptions,
   RealtimeScenarioRunContext,
 } from './scenario.ts';
-import type { RealtimeFaultRecord } from './faults.ts';
+import type { RealtimeFaultRecord } from './sim/faults.ts';
 
 /** Everything a transport holds, kept off `#private` so proxies work. */
 interface TransportState {

@@ -12,7 +12,7 @@ import {
   recordRealtimeTransport,
   ScriptedRealtimeTransport,
 } from '@scripted/agents/realtime';
-import { exposedSdkVersion } from '../../model/record.ts';
+import { exposedSdkVersion } from '../../replay/record_model.ts';
 import { createGate } from './_helpers.ts';
 
 // deno-lint-ignore no-explicit-any

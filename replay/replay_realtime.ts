@@ -1,0 +1,152 @@
+/**
+ * `ScriptedRealtimeTransport.fromRecording()`: a scripted transport that
+ * expects the recorded outbound calls in order, compares each with its
+ * recording, and emits the recorded inbound events right after the call
+ * that preceded them.
+ *
+ * @module
+ */
+import {
+  decode,
+  firstDifference,
+  type Json,
+  replayedError,
+} from './_json.ts';
+import { readEnvelope } from './model_fixture.ts';
+import { ReplayMismatchError } from './errors.ts';
+import type { RecordedRealtimeCall } from '../realtime/calls.ts';
+import {
+  encodeRecordedCall,
+  readLogEntry,
+  type RealtimeFixture,
+  type RealtimeFixtureCall,
+  type RealtimeFixtureEntry,
+  type RealtimeFixtureEvent,
+} from './realtime_fixture.ts';
+import { ScriptedRealtimeTransport } from '../realtime/scripted_transport.ts';
+
+/**
+ * Options of `ScriptedRealtimeTransport.fromRecording()`.
+ *
+ * @example
+ * ```ts
+ * import type { RealtimeReplayOptions } from '@scripted/agents/realtime';
+ *
+ * const options: RealtimeReplayOptions = { compare: false };
+ * ```
+ */
+export interface RealtimeReplayOptions {
+  /** `false` replays without comparing the calls' arguments. */
+  readonly compare?: boolean;
+  /** The `redact` hook the recording used, applied to each call too. */
+  readonly redact?: (entry: RealtimeFixtureEntry) => RealtimeFixtureEntry;
+}
+
+interface Turn {
+  readonly call: RealtimeFixtureCall;
+  readonly events: RealtimeFixtureEvent[];
+}
+
+type Emit = (type: string, ...args: unknown[]) => boolean;
+
+/**
+ * Builds the transport that replays `fixture`; see
+ * `ScriptedRealtimeTransport.fromRecording()`.
+ *
+ * @param fixture A Realtime fixture, as an object or JSON text.
+ * @param options What to compare.
+ * @returns The replaying transport.
+ * @throws {InvalidRecordingError} When the fixture is malformed.
+ */
+export function replayRealtimeTransport(
+  fixture: RealtimeFixture | string,
+  options: RealtimeReplayOptions = {},
+): ScriptedRealtimeTransport {
+  const { list } = readEnvelope(fixture, 'realtime');
+  const entries = list.map(readLogEntry);
+  const compare = options?.compare !== false;
+  const redact = options?.redact;
+
+  // Events before the first call go out right after it.
+  const leading: RealtimeFixtureEvent[] = [];
+  const turns: Turn[] = [];
+  for (const entry of entries) {
+    if (entry.type === 'call') turns.push({ call: entry, events: [] });
+    else (turns.at(-1)?.events ?? leading).push(entry);
+  }
+  turns[0]?.events.unshift(...leading);
+
+  const transport = new ScriptedRealtimeTransport();
+  const emit = transport.emit.bind(transport) as unknown as Emit;
+  const queue: RealtimeFixtureEvent[] = [];
+  let draining = false;
+  const drain = (): void => {
+    draining = false;
+    while (queue.length > 0) {
+      const event = queue.shift()!;
+      if (event.event === 'connection_change') {
+        // The scripted transport reports its own status changes; only a
+        // remote close needs replaying.
+        if (
+          event.args[0] === 'disconnected' &&
+          transport.status !== 'disconnected'
+        ) transport.disconnect();
+        continue;
+      }
+      emit(event.event, ...(decode(event.args as Json[]) as unknown[]));
+    }
+  };
+  const schedule = (events: readonly RealtimeFixtureEvent[]): void => {
+    if (events.length === 0) return;
+    queue.push(...events);
+    if (draining) return;
+    draining = true;
+    // Inbound events arrive after the call returned, like network traffic.
+    setTimeout(drain, 0);
+  };
+  const failure = (call: RealtimeFixtureCall): void => {
+    if (call.error === undefined) return;
+    transport.failNextCall(
+      call.method,
+      replayedError(call.error as { [key: string]: Json }),
+    );
+  };
+
+  const first = turns[0];
+  if (first !== undefined) failure(first.call);
+  turns.forEach(({ call: recorded, events }, index) => {
+    void transport.expectCall(recorded.method, (call) => {
+      if (compare) check(recorded, call, index, redact);
+      const next = turns[index + 1];
+      if (next !== undefined) failure(next.call);
+      schedule(events);
+    });
+  });
+  return transport;
+}
+
+function check(
+  recorded: RealtimeFixtureCall,
+  call: RecordedRealtimeCall,
+  index: number,
+  redact: RealtimeReplayOptions['redact'],
+): void {
+  let actual: RealtimeFixtureEntry = {
+    type: 'call',
+    method: call.method,
+    data: encodeRecordedCall(call),
+  };
+  if (redact !== undefined) actual = redact(structuredClone(actual));
+  const found = firstDifference(
+    recorded.data as Json,
+    (actual as RealtimeFixtureCall).data as Json,
+    '',
+  );
+  if (found === undefined) return;
+  throw new ReplayMismatchError({
+    double: 'realtime',
+    callIndex: index,
+    aspect: recorded.method,
+    ...found,
+  });
+}

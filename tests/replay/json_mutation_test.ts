@@ -1,0 +1,599 @@
+import assert from 'node:assert/strict';
+import test from 'node:test';
+import {
+  decode,
+  describeValue,
+  encode,
+  encodeError,
+  firstDifference,
+  FixtureShapeError,
+  type Json,
+  redacted,
+  replayedError,
+  scrubText,
+  setKey,
+  strictJson,
+} from '../../replay/_json.ts';
+
+const jsonData =
+  'JSON data (null, a boolean, a finite number, a string, an array or a plain object)';
+
+/** Asserts `run` throws the FixtureShapeError with exactly these fields. */
+function assertShape(
+  run: () => unknown,
+  fields: { path: string; expected: string; received: string },
+): void {
+  assert.throws(run, (error: unknown) => {
+    assert.ok(error instanceof FixtureShapeError);
+    assert.equal(error.name, 'FixtureShapeError');
+    assert.equal(error.path, fields.path);
+    assert.equal(error.expected, fields.expected);
+    assert.equal(error.received, fields.received);
+    assert.equal(error.message, `${fields.path}: expected ${fields.expected}`);
+    return true;
+  });
+}
+
+/** `n` objects nested under `a` around `1`. */
+function nestObjects(n: number): unknown {
+  let value: unknown = 1;
+  for (let i = 0; i < n; i++) value = { a: value };
+  return value;
+}
+
+/** `n` arrays nested around `1`. */
+function nest(n: number): unknown {
+  let value: unknown = 1;
+  for (let i = 0; i < n; i++) value = [value];
+  return value;
+}
+
+test('scrubText replaces bearer tokens, sk- keys and insecure keys only', () => {
+  const cases: [string, string][] = [
+    ['Bearer abcdefgh', redacted],
+    ['Bearer abcdefg', 'Bearer abcdefg'],
+    ['auth: Bearer  a.b_c~d+e/f=g-h!rest', `auth: ${redacted}!rest`],
+    ['xBearer abcdefgh', 'xBearer abcdefgh'],
+    [`key sk-${'a'.repeat(16)} end`, `key ${redacted} end`],
+    [`sk-${'a'.repeat(15)}`, `sk-${'a'.repeat(15)}`],
+    ['sk-abc_def-ghi12345', redacted],
+    ['openai-insecure-api-key.foo,bar', `${redacted},bar`],
+    [
+      `Bearer 12345678 and sk-${'b'.repeat(20)}`,
+      `${redacted} and ${redacted}`,
+    ],
+    ['nothing secret', 'nothing secret'],
+  ];
+  for (const [text, scrubbed] of cases) {
+    assert.equal(scrubText(text), scrubbed, text);
+  }
+});
+
+test('encode writes JSON data like JSON.stringify, keys sorted', () => {
+  const fn = () => {};
+  const cases: [unknown, Json | undefined][] = [
+    ['Bearer abcdefgh', redacted],
+    [1.5, 1.5],
+    [Number.NaN, null],
+    [Number.POSITIVE_INFINITY, null],
+    [true, true],
+    [false, false],
+    [10n, '10'],
+    [undefined, undefined],
+    [fn, undefined],
+    [Symbol('s'), undefined],
+    [null, null],
+    [[1, undefined, fn, Symbol('s'), null], [1, null, null, null, null]],
+    [{ a: undefined, b: fn, c: 1 }, { c: 1 }],
+    [{ z: { y: 1, x: [2] } }, { z: { x: [2], y: 1 } }],
+    [new Date(0), '1970-01-01T00:00:00.000Z'],
+    [{ toJSON: () => ({ b: 1, a: 'Bearer abcdefgh' }) }, { a: redacted, b: 1 }],
+    [new Uint8Array([5, 6]), { 0: 5, 1: 6 }],
+    [new ArrayBuffer(2), {}],
+    [new Error('x'), {}],
+  ];
+  for (const [value, encoded] of cases) {
+    assert.deepEqual(encode(value), encoded, String(encoded));
+  }
+  const sorted = encode({ b: 1, c: { z: 1, a: 2 }, a: 2 }) as Record<
+    string,
+    Record<string, Json>
+  >;
+  assert.deepEqual(Object.keys(sorted), ['a', 'b', 'c']);
+  assert.deepEqual(Object.keys(sorted.c!), ['a', 'z']);
+  const proto = encode(JSON.parse('{"__proto__": {"a": 1}}')) as object;
+  assert.equal(Object.getPrototypeOf(proto), Object.prototype);
+  assert.deepEqual(Object.getOwnPropertyDescriptor(proto, '__proto__'), {
+    value: { a: 1 },
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
+});
+
+test('encode replaces the values of credential keys, whatever their case', () => {
+  const secrets = [
+    'authorization',
+    'Authorization',
+    'proxy-authorization',
+    'api-key',
+    'api_key',
+    'apikey',
+    'X-API-KEY',
+    'client-secret',
+    'client_secret',
+    'clientsecret',
+    'password',
+    'secret',
+    'access-token',
+    'access_token',
+    'accesstoken',
+    'refresh-token',
+    'refresh_token',
+    'refreshtoken',
+    'OpenAI-Api-Key',
+  ];
+  for (const key of secrets) {
+    assert.deepEqual(encode({ [key]: 'plain' }), { [key]: redacted }, key);
+    assert.deepEqual(encode({ [key]: { a: 1 } }), { [key]: redacted }, key);
+    assert.deepEqual(encode({ [key]: 3 }), { [key]: redacted }, key);
+    // A null credential stays null: nothing to hide.
+    assert.deepEqual(encode({ [key]: null }), { [key]: null }, key);
+    // An absent one stays absent.
+    assert.deepEqual(encode({ [key]: undefined }), {}, key);
+  }
+  for (
+    const key of ['xpassword', 'password2', 'secrets', 'api--key', 'token']
+  ) {
+    assert.deepEqual(encode({ [key]: 'plain' }), { [key]: 'plain' }, key);
+  }
+});
+
+test('encode rejects a cycle but not a shared value', () => {
+  const cycle: Record<string, unknown> = { a: 1 };
+  cycle.self = cycle;
+  assert.throws(() => encode(cycle), {
+    name: 'TypeError',
+    message: 'Cannot record a cyclic value',
+  });
+  const list: unknown[] = [];
+  list.push(list);
+  assert.throws(() => encode({ list }), {
+    name: 'TypeError',
+    message: 'Cannot record a cyclic value',
+  });
+  const shared = { x: 1 };
+  assert.deepEqual(encode({ p: shared, q: [shared, shared] }), {
+    p: { x: 1 },
+    q: [{ x: 1 }, { x: 1 }],
+  });
+});
+
+test('encode tagged keeps undefined, bytes and errors as tagged objects', () => {
+  const tagged = (value: unknown) => encode(value, { tagged: true });
+  assert.deepEqual(tagged(undefined), { $undefined: true });
+  assert.deepEqual(tagged([undefined, 1]), [{ $undefined: true }, 1]);
+  assert.deepEqual(tagged({ a: undefined }), { a: { $undefined: true } });
+  assert.deepEqual(encode({ a: undefined }, { tagged: false }), {});
+  assert.deepEqual(encode({ a: undefined }, {}), {});
+  assert.deepEqual(tagged(new Uint8Array([1, 2, 3]).buffer), {
+    $bytes: 'AQID',
+    $type: 'ArrayBuffer',
+  });
+  assert.deepEqual(tagged(new Uint8Array([0, 1, 2, 3]).subarray(1, 3)), {
+    $bytes: 'AQI=',
+    $type: 'Uint8Array',
+  });
+  assert.deepEqual(tagged(new Int16Array([1])), {
+    $bytes: 'AQA=',
+    $type: 'Int16Array',
+  });
+  assert.deepEqual(tagged(new DataView(new Uint8Array([9]).buffer)), {
+    $bytes: 'CQ==',
+    $type: 'DataView',
+  });
+  const error = Object.assign(
+    new TypeError(`bad sk-${'a'.repeat(20)}`),
+    { status: 400 },
+  );
+  assert.deepEqual(tagged({ error }), {
+    error: {
+      $error: { message: `bad ${redacted}`, name: 'TypeError', status: 400 },
+    },
+  });
+  // Untagged, an error is an object of its own enumerable keys.
+  assert.deepEqual(encode(error), { status: 400 });
+});
+
+test('encode and decode round-trip bytes longer than one base64 chunk', () => {
+  const bytes = new Uint8Array(0x8000 * 2 + 3);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 7 + (i >> 8)) & 0xff;
+  const encoded = encode(bytes, { tagged: true }) as { $bytes: string };
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  assert.equal(encoded.$bytes, btoa(binary));
+  const decoded = decode(encoded) as Uint8Array;
+  assert.ok(decoded instanceof Uint8Array);
+  assert.deepEqual(decoded, bytes);
+});
+
+test('encodeError keeps the provider fields, scrubbed', () => {
+  const cases: [unknown, Record<string, Json>][] = [
+    ['boom', { message: 'boom', name: 'Error' }],
+    [`sk-${'a'.repeat(16)}`, { message: redacted, name: 'Error' }],
+    [undefined, { message: 'undefined', name: 'Error' }],
+    [null, { message: 'null', name: 'Error' }],
+    [42, { message: '42', name: 'Error' }],
+    [{}, { message: '', name: 'Error' }],
+    [{ name: 5, message: 3 }, { message: '', name: 'Error' }],
+    [
+      {
+        code: 'rate_limit',
+        message: 'Bearer abcdefgh expired',
+        name: 'RateLimitError',
+        param: 'model',
+        status: 429,
+        type: 'requests',
+        other: 'dropped',
+      },
+      {
+        code: 'rate_limit',
+        message: `${redacted} expired`,
+        name: 'RateLimitError',
+        param: 'model',
+        status: 429,
+        type: 'requests',
+      },
+    ],
+    [
+      { code: 7, status: Number.NaN, type: Number.POSITIVE_INFINITY },
+      { code: 7, message: '', name: 'Error' },
+    ],
+    [{ status: '500', param: true }, {
+      status: '500',
+      message: '',
+      name: 'Error',
+    }],
+    [new RangeError('far'), { message: 'far', name: 'RangeError' }],
+  ];
+  for (const [error, fields] of cases) {
+    assert.deepEqual(encodeError(error), fields, JSON.stringify(fields));
+  }
+});
+
+test('decode rebuilds bytes, undefined and errors, and copies the rest', () => {
+  const buffer = decode({ $bytes: 'AQID', $type: 'ArrayBuffer' });
+  assert.ok(buffer instanceof ArrayBuffer);
+  assert.deepEqual([...new Uint8Array(buffer)], [1, 2, 3]);
+  const unknownView = decode({ $bytes: 'CQ==', $type: 'DataView' });
+  assert.ok(unknownView instanceof ArrayBuffer);
+  assert.deepEqual([...new Uint8Array(unknownView)], [9]);
+  const int16 = decode({ $bytes: 'AQACAA==', $type: 'Int16Array' });
+  assert.ok(int16 instanceof Int16Array);
+  assert.deepEqual([...int16], [1, 2]);
+  const float64 = decode(
+    encode(new Float64Array([1.5, -2]), { tagged: true })!,
+  );
+  assert.ok(float64 instanceof Float64Array);
+  assert.deepEqual([...float64], [1.5, -2]);
+  const uint8 = decode({ $bytes: 'AQI=', $type: 'Uint8Array' });
+  assert.ok(uint8 instanceof Uint8Array);
+  assert.deepEqual([...uint8], [1, 2]);
+  // Not exactly the two tags: copied as data.
+  const cases: Json[] = [
+    { $bytes: 'AQ==', $type: 'Uint8Array', x: 1 },
+    { $bytes: 'AQ==' },
+    { $type: 'Uint8Array' },
+    { $bytes: 1, $type: 'Uint8Array' },
+    { $bytes: 'AQ==', $type: 1 },
+    { $undefined: false },
+    { $undefined: 'true' },
+    { $undefined: true, a: 1 },
+    { $error: 'x' },
+    { $error: ['x'] },
+    { $error: null },
+    { $error: { message: 'm' }, b: 1 },
+    { a: [1, 'x', null, true], b: { c: {} } },
+  ];
+  for (const value of cases) {
+    const copy = decode(value);
+    assert.deepEqual(copy, value, JSON.stringify(value));
+    assert.notEqual(copy, value);
+  }
+  assert.equal(decode({ $undefined: true }), undefined);
+  assert.deepEqual(decode({ a: [{ $undefined: true }, 2] }), {
+    a: [undefined, 2],
+  });
+  assert.deepEqual(decode([null, 1, 'x', false]), [null, 1, 'x', false]);
+  assert.equal(decode(null), null);
+  assert.equal(decode('x'), 'x');
+  const error = decode({
+    $error: { name: 'TypeError', message: 'm', status: 1 },
+  });
+  assert.ok(error instanceof Error);
+  assert.equal(error.name, 'TypeError');
+  assert.equal(error.message, 'm');
+  assert.equal((error as { status?: number }).status, 1);
+  const proto = decode(JSON.parse('{"__proto__": {"a": 1}}')) as object;
+  assert.equal(Object.getPrototypeOf(proto), Object.prototype);
+  assert.deepEqual(Object.getOwnPropertyDescriptor(proto, '__proto__'), {
+    value: { a: 1 },
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
+});
+
+test('replayedError rebuilds name, message and the provider fields', () => {
+  const error = replayedError({
+    name: 'RateLimitError',
+    message: 'slow down',
+    status: 429,
+    code: 'rate_limit',
+    type: 'requests',
+    param: null,
+    other: 'ignored',
+  });
+  assert.ok(error instanceof Error);
+  assert.equal(error.name, 'RateLimitError');
+  assert.equal(error.message, 'slow down');
+  const fields = {
+    status: 429,
+    code: 'rate_limit',
+    type: 'requests',
+    param: null,
+  };
+  for (const [key, value] of Object.entries(fields)) {
+    const descriptor = Object.getOwnPropertyDescriptor(error, key);
+    assert.equal(descriptor?.value, value, key);
+    assert.equal(descriptor?.enumerable, true, key);
+  }
+  assert.equal(Object.hasOwn(error, 'other'), false);
+  const bare = replayedError({ name: 1, message: 2 });
+  assert.equal(bare.name, 'Error');
+  assert.equal(bare.message, '');
+  for (const key of ['status', 'code', 'type', 'param']) {
+    assert.equal(Object.hasOwn(bare, key), false, key);
+  }
+  assert.equal(replayedError({}).name, 'Error');
+  assert.equal(replayedError({}).message, '');
+});
+
+test('setKey sets an own enumerable key, __proto__ included', () => {
+  const out: Record<string, Json> = {};
+  setKey(out, '__proto__', 1);
+  setKey(out, 'a', 'x');
+  assert.equal(Object.getPrototypeOf(out), Object.prototype);
+  assert.deepEqual(Object.keys(out), ['__proto__', 'a']);
+  assert.deepEqual(Object.getOwnPropertyDescriptor(out, '__proto__'), {
+    value: 1,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
+  out.a = 'y';
+  assert.equal(out.a, 'y');
+});
+
+test('firstDifference of encoded values names the first path in sorted order', () => {
+  const cases: [Json | undefined, Json | undefined, string, unknown][] = [
+    [1, 1, '', undefined],
+    [[1, { a: 'x' }], [1, { a: 'x' }], '', undefined],
+    [1, 2, '', { path: '(root)', recorded: 1, actual: 2 }],
+    [1, 2, 'input', { path: 'input', recorded: 1, actual: 2 }],
+    [null, {}, '', { path: '(root)', recorded: null, actual: {} }],
+    [[], {}, '', { path: '(root)', recorded: [], actual: {} }],
+    [{}, [], 'x', { path: 'x', recorded: {}, actual: [] }],
+    [[1, 2], [1, 2, 3], '', { path: '[2]', recorded: undefined, actual: 3 }],
+    [[1, 2, 3], [1, 2], 'input', {
+      path: 'input[2]',
+      recorded: 3,
+      actual: undefined,
+    }],
+    [[1, 5], [1, 6], 'input', { path: 'input[1]', recorded: 5, actual: 6 }],
+    [{ b: 1, a: 1 }, { b: 2, a: 2 }, '', { path: 'a', recorded: 1, actual: 2 }],
+    [{ a: 1 }, { a: 1, b: null }, 'r', {
+      path: 'r.b',
+      recorded: undefined,
+      actual: null,
+    }],
+    [{ 'a-b': 1 }, { 'a-b': 2 }, '', {
+      path: '["a-b"]',
+      recorded: 1,
+      actual: 2,
+    }],
+    [{ 'a-b': 1 }, { 'a-b': 2 }, 'x', {
+      path: 'x["a-b"]',
+      recorded: 1,
+      actual: 2,
+    }],
+    [{ '-a': 1 }, { '-a': 2 }, 'x', {
+      path: 'x["-a"]',
+      recorded: 1,
+      actual: 2,
+    }],
+    [{ 'a-': 1 }, { 'a-': 2 }, 'x', {
+      path: 'x["a-"]',
+      recorded: 1,
+      actual: 2,
+    }],
+    [{ $_A9: 1 }, { $_A9: 2 }, 'x', { path: 'x.$_A9', recorded: 1, actual: 2 }],
+    [{ x: [{ y: 'a' }] }, { x: [{ y: 'b' }] }, 'input', {
+      path: 'input.x[0].y',
+      recorded: 'a',
+      actual: 'b',
+    }],
+    [{}, { toString: 1 }, '', {
+      path: 'toString',
+      recorded: undefined,
+      actual: 1,
+    }],
+    [{ constructor: 1 }, {}, '', {
+      path: 'constructor',
+      recorded: 1,
+      actual: undefined,
+    }],
+  ];
+  for (const [recorded, actual, path, difference] of cases) {
+    assert.deepEqual(
+      firstDifference(recorded, actual, path),
+      difference,
+      JSON.stringify([recorded, actual]),
+    );
+  }
+  assert.deepEqual(
+    firstDifference({}, JSON.parse('{"__proto__": 1}'), ''),
+    { path: '__proto__', recorded: undefined, actual: 1 },
+  );
+});
+
+test('strictJson copies plain JSON data', () => {
+  const value = { a: [1, 'x', true, null, { b: -0.5 }], c: {} };
+  const copy = strictJson(value, '');
+  assert.deepEqual(copy, value);
+  assert.notEqual(copy, value);
+  const bare = Object.assign(Object.create(null), { a: 1 });
+  assert.deepEqual(strictJson(bare, ''), { a: 1 });
+  const proto = strictJson(JSON.parse('{"__proto__": [1]}'), '') as object;
+  assert.equal(Object.getPrototypeOf(proto), Object.prototype);
+  assert.deepEqual(Object.keys(proto), ['__proto__']);
+  assert.deepEqual(strictJson(nest(201), ''), nest(201));
+});
+
+test('strictJson rejects what is not JSON data, naming the path', () => {
+  class Point {
+    x = 1;
+  }
+  const cases: [unknown, string, string][] = [
+    [Number.NaN, 'root.a[0]', 'NaN'],
+    [Number.NEGATIVE_INFINITY, 'root.a[0]', '-Infinity'],
+    [undefined, 'root.a[0]', 'undefined'],
+    [() => {}, 'root.a[0]', 'a function'],
+    [10n, 'root.a[0]', 'a bigint'],
+    [Symbol('s'), 'root.a[0]', 'a symbol'],
+    [new Date(0), 'root.a[0]', 'an object'],
+    [new Map(), 'root.a[0]', 'an object'],
+    [new Point(), 'root.a[0]', 'an object'],
+  ];
+  for (const [bad, path, received] of cases) {
+    assertShape(() => strictJson({ a: [bad] }, 'root'), {
+      path,
+      expected: jsonData,
+      received,
+    });
+  }
+  assertShape(() => strictJson({ 'a b': { c: undefined } }, ''), {
+    path: '["a b"].c',
+    expected: jsonData,
+    received: 'undefined',
+  });
+  assertShape(() => strictJson(undefined, ''), {
+    path: '',
+    expected: jsonData,
+    received: 'undefined',
+  });
+  // deno-lint-ignore no-sparse-arrays
+  assertShape(() => strictJson({ list: [1, , 3] }, 'f'), {
+    path: 'f.list[1]',
+    expected: 'a value (not a hole)',
+    received: 'a hole',
+  });
+  const getter = {
+    get a(): number {
+      return 1;
+    },
+  };
+  assertShape(() => strictJson({ x: getter }, ''), {
+    path: 'x.a',
+    expected: 'a data property',
+    received: 'an accessor',
+  });
+  assert.deepEqual(strictJson(nestObjects(201), ''), nestObjects(201));
+  assertShape(() => strictJson(nestObjects(202), 'deep'), {
+    path: `deep${'.a'.repeat(201)}`,
+    expected: 'data nested at most 200 deep',
+    received: 'deeper data',
+  });
+  assertShape(() => strictJson(nest(202), 'deep'), {
+    path: `deep${'[0]'.repeat(201)}`,
+    expected: 'data nested at most 200 deep',
+    received: 'deeper data',
+  });
+});
+
+test('strictJson reports a value that throws when read at the given path', () => {
+  const { proxy, revoke } = Proxy.revocable({}, {});
+  revoke();
+  const keys = new Proxy({}, {
+    ownKeys() {
+      throw new Error('no keys');
+    },
+  });
+  for (const hostile of [proxy, keys]) {
+    assertShape(() => strictJson({ a: [hostile] }, 'calls'), {
+      path: 'calls',
+      expected: 'plain JSON data',
+      received: 'a value that threw when read',
+    });
+  }
+  // Listed as a key, then gone when its descriptor is read.
+  let reads = 0;
+  const vanishing = new Proxy({ a: 1 }, {
+    getOwnPropertyDescriptor: (target, key) =>
+      ++reads === 1 ? Reflect.getOwnPropertyDescriptor(target, key) : undefined,
+  });
+  assertShape(() => strictJson(vanishing, ''), {
+    path: 'a',
+    expected: 'a data property',
+    received: 'an accessor',
+  });
+});
+
+test('strictJson holds an array to the values left of two million', () => {
+  const budget = 'at most 2000000 values in a fixture';
+  // An array longer than what is left fails before it is walked.
+  assertShape(() => strictJson(new Array(2_000_000), 'r'), {
+    path: 'r',
+    expected: budget,
+    received: 'an array of 2000000',
+  });
+  assertShape(() => strictJson({ a: new Array(1_999_999) }, ''), {
+    path: 'a',
+    expected: budget,
+    received: 'an array of 1999999',
+  });
+  // Exactly what is left: walked, and its first hole found.
+  assertShape(() => strictJson(new Array(1_999_999), 'r'), {
+    path: 'r[0]',
+    expected: 'a value (not a hole)',
+    received: 'a hole',
+  });
+});
+
+test('describeValue describes without running user code', () => {
+  const { proxy, revoke } = Proxy.revocable([], {});
+  revoke();
+  const cases: [unknown, string][] = [
+    [null, 'null'],
+    [undefined, 'undefined'],
+    [[], 'an array of 0'],
+    [[1, 2], 'an array of 2'],
+    ['x', '"x"'],
+    ['a"b', '"a\\"b"'],
+    ['y'.repeat(40), `"${'y'.repeat(40)}"`],
+    ['y'.repeat(41), 'a string of 41 characters'],
+    [3, '3'],
+    [Number.NaN, 'NaN'],
+    [true, 'true'],
+    [false, 'false'],
+    [{}, 'an object'],
+    [new Map(), 'an object'],
+    [() => {}, 'a function'],
+    [1n, 'a bigint'],
+    [Symbol('s'), 'a symbol'],
+    [proxy, 'an unreadable value'],
+  ];
+  for (const [value, description] of cases) {
+    assert.equal(describeValue(value), description, description);
+  }
+});
