@@ -14,7 +14,7 @@ import { lineDiff, toLines, valueAt } from '../_internal/diff.ts';
  *
  * @example
  * ```ts
- * import type { RunAssertionName } from '@scripted/agents';
+ * import type { RunAssertionName } from '@scripted/agents/assert';
  *
  * const name: RunAssertionName = 'assertToolCalls';
  * ```
@@ -39,11 +39,13 @@ export type RunAssertionName =
  * import assert from 'node:assert/strict';
  * import { Agent, Runner } from '@openai/agents';
  * import {
- *   assertFinalOutput,
  *   assistantMessage,
- *   RunAssertionError,
  *   ScriptedModel,
  * } from '@scripted/agents';
+ * import {
+ *   assertFinalOutput,
+ *   RunAssertionError,
+ * } from '@scripted/agents/assert';
  *
  * const model = new ScriptedModel([[assistantMessage('Hello')]]);
  * const runner = new Runner({ tracingDisabled: true });
@@ -133,7 +135,7 @@ function headline(fields: {
  *
  * @example
  * ```ts
- * import type { InvalidRunAssertionInputReason } from '@scripted/agents';
+ * import type { InvalidRunAssertionInputReason } from '@scripted/agents/assert';
  *
  * const reason: InvalidRunAssertionInputReason = 'unknown_key';
  * ```
@@ -155,7 +157,10 @@ export type InvalidRunAssertionInputReason =
  * @example
  * ```ts
  * import assert from 'node:assert/strict';
- * import { assertToolCalls, InvalidRunAssertionInputError } from '@scripted/agents';
+ * import {
+ *   assertToolCalls,
+ *   InvalidRunAssertionInputError,
+ * } from '@scripted/agents/assert';
  *
  * assert.throws(
  *   () => assertToolCalls({ newItems: [] } as never, [{ nme: 'x' } as never]),

@@ -16,7 +16,7 @@ import {
   type InvalidRunAssertionInputReason,
   RunAssertionError,
 } from './errors.ts';
-import type { RecordedModelCall } from '../model/types.ts';
+import type { RecordedModelCall } from '../model/mod.ts';
 
 /**
  * What the run assertions read of a run: its `newItems` (and, for
@@ -25,7 +25,7 @@ import type { RecordedModelCall } from '../model/types.ts';
  *
  * @example
  * ```ts
- * import type { RunOutcome } from '@scripted/agents';
+ * import type { RunOutcome } from '@scripted/agents/assert';
  *
  * const outcome: RunOutcome = { newItems: [], finalOutput: 'Hi' };
  * ```
@@ -42,7 +42,7 @@ export interface RunOutcome {
  *
  * @example
  * ```ts
- * import type { ToolCallRecord } from '@scripted/agents';
+ * import type { ToolCallRecord } from '@scripted/agents/assert';
  *
  * const call: ToolCallRecord = {
  *   name: 'get_weather',
@@ -69,7 +69,7 @@ export interface ToolCallRecord {
  *
  * @example
  * ```ts
- * import type { ExpectedToolCall } from '@scripted/agents';
+ * import type { ExpectedToolCall } from '@scripted/agents/assert';
  *
  * const call: ExpectedToolCall = { name: 'get_weather', arguments: { city: 'Tokyo' } };
  * ```
@@ -88,7 +88,7 @@ export interface ExpectedToolCall {
  *
  * @example
  * ```ts
- * import type { HandoffRecord } from '@scripted/agents';
+ * import type { HandoffRecord } from '@scripted/agents/assert';
  *
  * const taken: HandoffRecord = { from: 'Triage', to: 'Billing' };
  * ```
@@ -228,8 +228,8 @@ function collectToolCalls(
  *   assistantMessage,
  *   functionCall,
  *   ScriptedModel,
- *   toolCalls,
  * } from '@scripted/agents';
+ * import { toolCalls } from '@scripted/agents/assert';
  *
  * const getWeather = tool({
  *   name: 'get_weather',
@@ -343,11 +343,11 @@ function readExpectedCalls(expected: unknown): ExpectedToolCall[] {
  * import { Agent, Runner, tool } from '@openai/agents';
  * import { z } from 'zod';
  * import {
- *   assertToolCalls,
  *   assistantMessage,
  *   functionCall,
  *   ScriptedModel,
  * } from '@scripted/agents';
+ * import { assertToolCalls } from '@scripted/agents/assert';
  *
  * const getWeather = tool({
  *   name: 'get_weather',
@@ -429,10 +429,10 @@ function collectHandoffs(result: unknown, assertion: string): HandoffRecord[] {
  * import { Agent, Runner } from '@openai/agents';
  * import {
  *   assistantMessage,
- *   handoffCall,
- *   handoffsTaken,
  *   ScriptedModel,
  * } from '@scripted/agents';
+ * import { handoffCall } from '@scripted/agents/items';
+ * import { handoffsTaken } from '@scripted/agents/assert';
  *
  * const model = new ScriptedModel();
  * const billing = new Agent({ name: 'Billing', model });
@@ -465,11 +465,11 @@ export function handoffsTaken(result: RunOutcome): HandoffRecord[] {
  * ```ts
  * import { Agent, Runner } from '@openai/agents';
  * import {
- *   assertHandoffs,
  *   assistantMessage,
- *   handoffCall,
  *   ScriptedModel,
  * } from '@scripted/agents';
+ * import { handoffCall } from '@scripted/agents/items';
+ * import { assertHandoffs } from '@scripted/agents/assert';
  *
  * const model = new ScriptedModel();
  * const billing = new Agent({ name: 'Billing', model });
@@ -541,7 +541,8 @@ export function assertHandoffs(
  * @example
  * ```ts
  * import { Agent, Runner } from '@openai/agents';
- * import { assertFinalOutput, assistantMessage, ScriptedModel } from '@scripted/agents';
+ * import { assistantMessage, ScriptedModel } from '@scripted/agents';
+ * import { assertFinalOutput } from '@scripted/agents/assert';
  *
  * const model = new ScriptedModel([[assistantMessage('Hello')]]);
  * const runner = new Runner({ tracingDisabled: true });
@@ -583,7 +584,8 @@ export function assertFinalOutput(result: RunOutcome, expected: unknown): void {
  * ```ts
  * import assert from 'node:assert/strict';
  * import { Agent, Runner } from '@openai/agents';
- * import { assistantMessage, modelRequest, ScriptedModel } from '@scripted/agents';
+ * import { assistantMessage, ScriptedModel } from '@scripted/agents';
+ * import { modelRequest } from '@scripted/agents/assert';
  *
  * const model = new ScriptedModel([[assistantMessage('Hello')]]);
  * const runner = new Runner({ tracingDisabled: true });

@@ -22,21 +22,21 @@ import {
   AutoModelTargetNotOfferedError,
   InvalidAutoModelOptionsError,
 } from './errors.ts';
-import { assistantMessage, functionCall } from '../model/items.ts';
-import { ScriptedModel } from '../model/scripted_model.ts';
-import { modelResponder } from '../model/steps.ts';
+import { assistantMessage, functionCall } from '../model/mod.ts';
+import { ScriptedModel } from '../model/mod.ts';
+import { modelResponder } from '../model/mod.ts';
 import type {
   ModelResponderStep,
-  ModelResponseInput,
   RecordedModelCall,
-} from '../model/types.ts';
+  ScriptedModelResponse,
+} from '../model/mod.ts';
 
 /**
  * Options of `autoModel()` and `autoStep()`.
  *
  * @example
  * ```ts
- * import type { AutoModelOptions } from '@scripted/agents';
+ * import type { AutoModelOptions } from '@scripted/agents/auto';
  *
  * const options: AutoModelOptions = { seed: 7, tools: ['get_weather'] };
  * ```
@@ -247,7 +247,10 @@ function handoffNames(handoff: string): string[] {
 }
 
 /** The automatic answer to one recorded call. */
-function answer(call: RecordedModelCall, config: Config): ModelResponseInput {
+function answer(
+  call: RecordedModelCall,
+  config: Config,
+): ScriptedModelResponse {
   const request = call.request;
   const callIndex = call.index;
   const turn = currentTurn(request.input);
@@ -378,7 +381,8 @@ function answer(call: RecordedModelCall, config: Config): ModelResponseInput {
  * ```ts
  * import assert from 'node:assert/strict';
  * import { Agent, Runner, tool } from '@openai/agents';
- * import { assistantMessage, autoStep, ScriptedModel } from '@scripted/agents';
+ * import { assistantMessage, ScriptedModel } from '@scripted/agents';
+ * import { autoStep } from '@scripted/agents/auto';
  * import { z } from 'zod';
  *
  * const seen: unknown[] = [];
@@ -428,7 +432,8 @@ function signalOf(request: unknown): AbortSignal | undefined {
  * @example
  * ```ts
  * import assert from 'node:assert/strict';
- * import { AutoModel, autoModel, ScriptedModel } from '@scripted/agents';
+ * import { ScriptedModel } from '@scripted/agents';
+ * import { AutoModel, autoModel } from '@scripted/agents/auto';
  *
  * const model: AutoModel = autoModel({ seed: 1 });
  * assert(model instanceof ScriptedModel);
@@ -471,7 +476,7 @@ export class AutoModel extends ScriptedModel {
    * @example
    * ```ts
    * import assert from 'node:assert/strict';
-   * import { autoModel } from '@scripted/agents';
+   * import { autoModel } from '@scripted/agents/auto';
    *
    * const response = await autoModel({ text: 'Hi' }).getResponse({
    *   input: 'Hello',
@@ -499,7 +504,7 @@ export class AutoModel extends ScriptedModel {
    * @example
    * ```ts
    * import assert from 'node:assert/strict';
-   * import { autoModel } from '@scripted/agents';
+   * import { autoModel } from '@scripted/agents/auto';
    *
    * const types: string[] = [];
    * for await (
@@ -532,7 +537,7 @@ export class AutoModel extends ScriptedModel {
    *
    * @example
    * ```ts
-   * import { autoModel } from '@scripted/agents';
+   * import { autoModel } from '@scripted/agents/auto';
    *
    * autoModel().assertComplete(); // no call, nothing failed
    * ```
@@ -564,7 +569,7 @@ function prime(model: AutoModel, request: ModelRequest): void {
  * ```ts
  * import assert from 'node:assert/strict';
  * import { Agent, Runner, tool } from '@openai/agents';
- * import { autoModel } from '@scripted/agents';
+ * import { autoModel } from '@scripted/agents/auto';
  * import { z } from 'zod';
  *
  * const weather = tool({

@@ -17,7 +17,7 @@ import { listNames, quote } from '../_internal/format.ts';
  *
  * @example
  * ```ts
- * import type { AutoModelSchemaReason } from '@scripted/agents';
+ * import type { AutoModelSchemaReason } from '@scripted/agents/auto';
  *
  * const reason: AutoModelSchemaReason = 'contradictory_bounds';
  * ```
@@ -40,7 +40,7 @@ export type AutoModelSchemaReason =
  * ```ts
  * import assert from 'node:assert/strict';
  * import { Agent, Runner, tool } from '@openai/agents';
- * import { AutoModelSchemaError, autoModel } from '@scripted/agents';
+ * import { AutoModelSchemaError, autoModel } from '@scripted/agents/auto';
  *
  * const impossible = tool({
  *   name: 'impossible',
@@ -121,7 +121,10 @@ export class AutoModelSchemaError extends Error {
  * ```ts
  * import assert from 'node:assert/strict';
  * import { Agent, Runner } from '@openai/agents';
- * import { AutoModelTargetNotOfferedError, autoModel } from '@scripted/agents';
+ * import {
+ *   AutoModelTargetNotOfferedError,
+ *   autoModel,
+ * } from '@scripted/agents/auto';
  *
  * const model = autoModel({ tools: ['get_weather'] });
  * await assert.rejects(
@@ -177,7 +180,7 @@ export class AutoModelTargetNotOfferedError extends Error {
  * @example
  * ```ts
  * import assert from 'node:assert/strict';
- * import { autoModel, InvalidAutoModelOptionsError } from '@scripted/agents';
+ * import { autoModel, InvalidAutoModelOptionsError } from '@scripted/agents/auto';
  *
  * assert.throws(
  *   () => autoModel({ seed: {} as never }),

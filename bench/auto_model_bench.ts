@@ -20,10 +20,10 @@ import {
 } from '@openai/agents';
 import {
   assistantMessage,
-  autoModel,
   functionCall,
   ScriptedModel,
 } from '@scripted/agents';
+import { autoModel } from '@scripted/agents/auto';
 import { z } from 'zod';
 import { warmUpRow } from './_fixtures.ts';
 

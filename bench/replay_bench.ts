@@ -10,7 +10,7 @@
  *
  * @module
  */
-import { recordModel, ScriptedModel } from '@scripted/agents';
+import { recordModel, replayModel } from '@scripted/agents/replay';
 import { warmUpRow } from './_fixtures.ts';
 import { loopModels, runLoop, turns } from './_tool_loop.ts';
 
@@ -44,11 +44,11 @@ Deno.bench({
 });
 
 Deno.bench({
-  name: 'replay: ScriptedModel.fromRecording(fixture)',
+  name: 'replay: replayModel(fixture)',
   group,
   ...sampling,
   async fn(b) {
-    const model = ScriptedModel.fromRecording(fixture);
+    const model = replayModel(fixture);
     await runLoop(model, () => b.start(), () => b.end());
   },
 });
@@ -59,7 +59,7 @@ Deno.bench({
   ...sampling,
   async fn(b) {
     b.start();
-    await runLoop(ScriptedModel.fromRecording(json));
+    await runLoop(replayModel(json));
     b.end();
   },
 });

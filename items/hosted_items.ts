@@ -27,7 +27,7 @@ import {
  *
  * @example
  * ```ts
- * import type { HostedCallOptions } from '@scripted/agents';
+ * import type { HostedCallOptions } from '@scripted/agents/items';
  *
  * const options: HostedCallOptions = { id: 'ws_1' };
  * ```
@@ -44,7 +44,7 @@ export interface HostedCallOptions {
  *
  * @example
  * ```ts
- * import type { WebSearchCallOptions } from '@scripted/agents';
+ * import type { WebSearchCallOptions } from '@scripted/agents/items';
  *
  * const options: WebSearchCallOptions = { status: 'failed' };
  * ```
@@ -59,7 +59,7 @@ export interface WebSearchCallOptions extends HostedCallOptions {
  *
  * @example
  * ```ts
- * import type { FileSearchCallOptions } from '@scripted/agents';
+ * import type { FileSearchCallOptions } from '@scripted/agents/items';
  *
  * const options: FileSearchCallOptions = {
  *   results: [{ file_id: 'file_1', text: 'Refunds take 5 days' }],
@@ -78,7 +78,7 @@ export interface FileSearchCallOptions extends HostedCallOptions {
  *
  * @example
  * ```ts
- * import type { CodeInterpreterCallOptions } from '@scripted/agents';
+ * import type { CodeInterpreterCallOptions } from '@scripted/agents/items';
  *
  * const options: CodeInterpreterCallOptions = {
  *   outputs: [{ type: 'logs', logs: '4' }],
@@ -104,7 +104,7 @@ export interface CodeInterpreterCallOptions extends HostedCallOptions {
  *
  * @example
  * ```ts
- * import type { ImageGenerationCallOptions } from '@scripted/agents';
+ * import type { ImageGenerationCallOptions } from '@scripted/agents/items';
  *
  * const options: ImageGenerationCallOptions = { id: 'ig_1' };
  * ```
@@ -119,7 +119,7 @@ export interface ImageGenerationCallOptions extends HostedCallOptions {
  *
  * @example
  * ```ts
- * import type { McpApprovalRequestOptions } from '@scripted/agents';
+ * import type { McpApprovalRequestOptions } from '@scripted/agents/items';
  *
  * const options: McpApprovalRequestOptions = {
  *   id: 'mcpr_1',
@@ -143,7 +143,7 @@ export interface McpApprovalRequestOptions {
  *
  * @example
  * ```ts
- * import type { McpCallOptions } from '@scripted/agents';
+ * import type { McpCallOptions } from '@scripted/agents/items';
  *
  * const options: McpCallOptions = { serverLabel: 'docs', output: '3 pages' };
  * ```
@@ -230,7 +230,7 @@ function text(value: unknown, path: string, nonEmpty = false): string {
  * @example
  * ```ts
  * import assert from 'node:assert/strict';
- * import { webSearchCall } from '@scripted/agents';
+ * import { webSearchCall } from '@scripted/agents/items';
  *
  * assert.deepEqual(webSearchCall('weather Tokyo', { id: 'ws_1' }), {
  *   type: 'hosted_tool_call',
@@ -277,7 +277,7 @@ export function webSearchCall(
  * @example
  * ```ts
  * import assert from 'node:assert/strict';
- * import { fileSearchCall } from '@scripted/agents';
+ * import { fileSearchCall } from '@scripted/agents/items';
  *
  * const call = fileSearchCall('refund policy', {
  *   results: [{ file_id: 'file_1', text: 'Refunds take 5 days' }],
@@ -320,7 +320,7 @@ export function fileSearchCall(
  * @example
  * ```ts
  * import assert from 'node:assert/strict';
- * import { codeInterpreterCall } from '@scripted/agents';
+ * import { codeInterpreterCall } from '@scripted/agents/items';
  *
  * const call = codeInterpreterCall('print(2 + 2)', {
  *   outputs: [{ type: 'logs', logs: '4' }],
@@ -366,7 +366,7 @@ export function codeInterpreterCall(
  * @example
  * ```ts
  * import assert from 'node:assert/strict';
- * import { imageGenerationCall } from '@scripted/agents';
+ * import { imageGenerationCall } from '@scripted/agents/items';
  *
  * const call = imageGenerationCall('iVBORw0KGgo=');
  * assert.equal(call.name, 'image_generation_call');
@@ -406,7 +406,7 @@ export function imageGenerationCall(
  * @example
  * ```ts
  * import assert from 'node:assert/strict';
- * import { mcpApprovalRequest } from '@scripted/agents';
+ * import { mcpApprovalRequest } from '@scripted/agents/items';
  *
  * const request = mcpApprovalRequest('search_docs', {
  *   id: 'mcpr_1',
@@ -457,7 +457,7 @@ export function mcpApprovalRequest(
  * @example
  * ```ts
  * import assert from 'node:assert/strict';
- * import { mcpCall } from '@scripted/agents';
+ * import { mcpCall } from '@scripted/agents/items';
  *
  * const call = mcpCall('search_docs', { serverLabel: 'docs', output: '3 pages' });
  * assert.equal(call.name, 'mcp_call');

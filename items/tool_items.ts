@@ -32,7 +32,7 @@ import {
  *
  * @example
  * ```ts
- * import type { ReasoningOptions } from '@scripted/agents';
+ * import type { ReasoningOptions } from '@scripted/agents/items';
  *
  * const options: ReasoningOptions = { id: 'rs_1', rawContent: 'step 1' };
  * ```
@@ -52,7 +52,7 @@ export interface ReasoningOptions {
  *
  * @example
  * ```ts
- * import type { ToolCallOptions } from '@scripted/agents';
+ * import type { ToolCallOptions } from '@scripted/agents/items';
  *
  * const options: ToolCallOptions = { callId: 'call_1' };
  * ```
@@ -71,7 +71,7 @@ export interface ToolCallOptions {
  *
  * @example
  * ```ts
- * import type { HandoffCallOptions } from '@scripted/agents';
+ * import type { HandoffCallOptions } from '@scripted/agents/items';
  *
  * const options: HandoffCallOptions = {
  *   callId: 'call_1',
@@ -89,7 +89,7 @@ export interface HandoffCallOptions extends ToolCallOptions {
  *
  * @example
  * ```ts
- * import type { ShellCallOptions } from '@scripted/agents';
+ * import type { ShellCallOptions } from '@scripted/agents/items';
  *
  * const options: ShellCallOptions = { callId: 'call_1', timeoutMs: 1000 };
  * ```
@@ -108,7 +108,7 @@ export interface ShellCallOptions extends ToolCallOptions {
  * @example
  * ```ts
  * import { Agent } from '@openai/agents';
- * import type { HandoffTarget } from '@scripted/agents';
+ * import type { HandoffTarget } from '@scripted/agents/items';
  *
  * const target: HandoffTarget = new Agent({ name: 'Billing' });
  * ```
@@ -130,7 +130,7 @@ export type HandoffTarget = Agent<any, any> | Handoff<any, any>;
  * @example
  * ```ts
  * import assert from 'node:assert/strict';
- * import { reasoning } from '@scripted/agents';
+ * import { reasoning } from '@scripted/agents/items';
  *
  * assert.deepEqual(reasoning('Check the weather first'), {
  *   type: 'reasoning',
@@ -243,7 +243,7 @@ function handoffToolName(target: unknown): string {
  * ```ts
  * import assert from 'node:assert/strict';
  * import { Agent } from '@openai/agents';
- * import { handoffCall } from '@scripted/agents';
+ * import { handoffCall } from '@scripted/agents/items';
  *
  * const billing = new Agent({ name: 'Billing agent' });
  * const call = handoffCall(billing, { callId: 'call_1' });
@@ -356,7 +356,7 @@ function computerAction(value: unknown, path: string): protocol.ComputerAction {
  * @example
  * ```ts
  * import assert from 'node:assert/strict';
- * import { computerCall } from '@scripted/agents';
+ * import { computerCall } from '@scripted/agents/items';
  *
  * const call = computerCall(
  *   { type: 'click', x: 10, y: 20, button: 'left' },
@@ -418,7 +418,7 @@ function nonNegative(value: unknown, key: string): number | undefined {
  * @example
  * ```ts
  * import assert from 'node:assert/strict';
- * import { shellCall } from '@scripted/agents';
+ * import { shellCall } from '@scripted/agents/items';
  *
  * const call = shellCall(['ls', 'pwd'], { callId: 'call_1' });
  * assert.deepEqual(call.action, { commands: ['ls', 'pwd'] });
@@ -503,7 +503,7 @@ function patchOperation(value: unknown): protocol.ApplyPatchOperation {
  * @example
  * ```ts
  * import assert from 'node:assert/strict';
- * import { applyPatchCall } from '@scripted/agents';
+ * import { applyPatchCall } from '@scripted/agents/items';
  *
  * const call = applyPatchCall(
  *   { type: 'create_file', path: 'notes.md', diff: '+hello' },

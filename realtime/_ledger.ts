@@ -25,7 +25,7 @@ import {
   RealtimeCallMatcherError,
   UnexpectedRealtimeCallError,
 } from './errors.ts';
-import type { RealtimeFaultRecord } from './sim/faults.ts';
+import type { RealtimeFaultRecord } from './calls.ts';
 
 interface Expectation {
   readonly order: number;

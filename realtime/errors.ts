@@ -21,7 +21,7 @@ import type {
   RecordedRealtimeCall,
   RecordedRealtimeTransportCall,
 } from './calls.ts';
-import type { RealtimeFaultRecord } from './sim/faults.ts';
+import type { RealtimeFaultRecord } from './calls.ts';
 
 /**
  * The options of `runScenario()`, by name: what

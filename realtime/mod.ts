@@ -31,6 +31,8 @@ export {
   type PendingRealtimeFailure,
   type RealtimeCallData,
   type RealtimeCallMatcher,
+  type RealtimeFaultAction,
+  type RealtimeFaultRecord,
   type RealtimeTransportCallFor,
   type RealtimeTransportEmitterMember,
   type RealtimeTransportListener,
@@ -68,80 +70,3 @@ export type {
   ScriptedRealtimeScenarioOptions,
 } from './scenario.ts';
 export { ScriptedRealtimeTransport } from './scripted_transport.ts';
-
-// --- Realtime simulation (issue #16): turn builders, virtual clock, inbound
-// faults and session assertions. Additive; kept apart for an easy merge.
-export {
-  type AnyRealtimeSession,
-  assertHandoff,
-  assertHistoryMatchesHeard,
-  assertNoCallAfterClose,
-  assertToolApprovalAnswered,
-  type ObservedApproval,
-  type ObservedInterruption,
-  RealtimeSessionWatcher,
-  watchSession,
-} from './sim/assertions.ts';
-export { VirtualClock, type VirtualClockOptions } from './sim/clock.ts';
-export {
-  injectFaults,
-  type RealtimeFault,
-  type RealtimeFaultAction,
-  RealtimeFaultInjector,
-  type RealtimeFaultRecord,
-  type RealtimeFaultTarget,
-  type RealtimeFaultTransport,
-} from './sim/faults.ts';
-export {
-  InvalidRealtimeSpecError,
-  type InvalidRealtimeSpecReason,
-  RealtimeCallAfterCloseError,
-  RealtimeHandoffAssertionError,
-  RealtimeToolApprovalAssertionError,
-  RealtimeTruncationAssertionError,
-} from './sim/errors.ts';
-export {
-  functionCallTurn,
-  type FunctionCallTurnResult,
-  type FunctionCallTurnSpec,
-  handoffTurn,
-  type HandoffTurnResult,
-  type HandoffTurnSpec,
-  mcpApprovalRequest,
-  type McpApprovalRequestResult,
-  type McpApprovalRequestSpec,
-} from './sim/tool_turns.ts';
-export {
-  audioTurn,
-  type AudioTurnSpec,
-  interruptedTurn,
-  type InterruptedTurnResult,
-  type InterruptedTurnSpec,
-  type RealtimeEmit,
-  type RealtimeTurnResult,
-  type RealtimeTurnTarget,
-  textTurn,
-  type TextTurnSpec,
-  userSpeechTurn,
-  type UserSpeechTurnResult,
-  type UserSpeechTurnSpec,
-} from './sim/turns.ts';
-
-export type {
-  RealtimeFixture,
-  RealtimeFixtureCall,
-  RealtimeFixtureEntry,
-  RealtimeFixtureEvent,
-} from '../replay/realtime_fixture.ts';
-export {
-  type RealtimeRecording,
-  type RecordRealtimeOptions,
-  recordRealtimeTransport,
-} from '../replay/record_realtime.ts';
-export type { RealtimeReplayOptions } from '../replay/replay_realtime.ts';
-export {
-  InvalidRecordingError,
-  type InvalidRecordingReason,
-  type RecordingKind,
-  ReplayMismatchError,
-} from '../replay/errors.ts';

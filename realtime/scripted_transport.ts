@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { recordConnectOptions } from '../_internal/connect_options.ts';
 import type {
   RealtimeTransportEventTypes,
   RealtimeTransportLayer,
@@ -11,6 +12,7 @@ import type {
 } from '@openai/agents-realtime';
 import { installAsyncDispose, installDispose } from '../_internal/dispose.ts';
 import { snapshot } from '../_internal/snapshot.ts';
+import { realtimeHooks } from '../_internal/hooks.ts';
 import { stateSlot } from '../_internal/state.ts';
 import { recordAudioCall } from './_audio.ts';
 import { Connection } from './_connection.ts';
@@ -29,20 +31,15 @@ import type {
 } from './any_order.ts';
 import { CallLedger } from './_ledger.ts';
 import { runRealtimeScenario } from './_scenario.ts';
-import type { RealtimeFixture } from '../replay/realtime_fixture.ts';
-import {
-  type RealtimeReplayOptions,
-  replayRealtimeTransport,
-} from '../replay/replay_realtime.ts';
-import {
-  type RealtimeCallData,
-  type RealtimeCallMatcher,
-  type RealtimeTransportListener,
-  type RealtimeTransportMethod,
-  type RealtimeTransportParameters,
-  type RealtimeTransportStatus,
-  recordConnectOptions,
-  type RecordedRealtimeCall,
+import type {
+  RealtimeCallData,
+  RealtimeCallMatcher,
+  RealtimeFaultRecord,
+  RealtimeTransportListener,
+  RealtimeTransportMethod,
+  RealtimeTransportParameters,
+  RealtimeTransportStatus,
+  RecordedRealtimeCall,
 } from './calls.ts';
 import {
   InvalidRealtimeScenarioInputError,
@@ -52,7 +49,6 @@ import type {
   RealtimeScenarioOptions,
   RealtimeScenarioRunContext,
 } from './scenario.ts';
-import type { RealtimeFaultRecord } from './sim/faults.ts';
 
 /** Everything a transport holds, kept off `#private` so proxies work. */
 interface TransportState {
@@ -83,28 +79,6 @@ function record<M extends RealtimeTransportMethod>(
       : { index, method, ...data } as RecordedRealtimeCall
   );
   if (failure !== undefined) throw failure;
-}
-
-/**
- * Records a fault injected into `transport`'s inbound events beside its
- * calls, when `transport` is a `ScriptedRealtimeTransport` (or a proxy of
- * one). Private to the realtime folder (`faults.ts` calls it).
- *
- * @param transport The transport the injector emits through.
- * @param build Makes the record, given how many calls were recorded.
- * @returns The record, or `undefined` for another kind of transport.
- */
-export function recordInjectedFault(
-  transport: object,
-  build: (afterCall: number) => RealtimeFaultRecord,
-): RealtimeFaultRecord | undefined {
-  let state: TransportState;
-  try {
-    state = slot.of(transport);
-  } catch {
-    return undefined;
-  }
-  return state.ledger.noteFault(build);
 }
 
 /**
@@ -142,51 +116,20 @@ export function recordInjectedFault(
  */
 export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
   /**
-   * A transport that replays a recording made with
-   * `recordRealtimeTransport()`: it expects the recorded outbound calls in
-   * order, compares each call's arguments with its recording (the first
-   * difference throws `ReplayMismatchError`, remembered for
-   * `assertComplete()`), replays recorded failures, and emits the recorded
-   * inbound events right after the call that preceded them.
-   *
-   * @param fixture The fixture, as an object or JSON text.
-   * @param options `compare: false`, `redact`.
-   * @returns The replaying transport.
-   * @throws {InvalidRecordingError} When the fixture is malformed.
-   *
-   * @example
-   * ```ts
-   * import { ScriptedRealtimeTransport } from '@scripted/agents/realtime';
-   *
-   * const transport = ScriptedRealtimeTransport.fromRecording({
-   *   version: 1,
-   *   kind: 'realtime',
-   *   sdkVersion: 'unknown',
-   *   log: [{ type: 'call', method: 'mute', data: { muted: true } }],
-   * });
-   * transport.mute(true);
-   * transport.assertComplete();
-   * ```
-   */
-  static fromRecording(
-    fixture: RealtimeFixture | string,
-    options?: RealtimeReplayOptions,
-  ): ScriptedRealtimeTransport {
-    return replayRealtimeTransport(fixture, options);
-  }
-
-  /**
    * Creates a disconnected transport with no calls, expectations or
    * failures.
    */
   constructor() {
     const events = new ListenerRegistry(this);
-    slot.attach(this, {
+    const state = slot.attach(this, {
       ledger: new CallLedger(),
       events,
       connection: new Connection(events),
       muted: false,
       running: false,
+    });
+    realtimeHooks.attach(this, {
+      noteFault: (build) => state.ledger.noteFault(build),
     });
   }
 
@@ -307,10 +250,8 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    * @example
    * ```ts
    * import assert from 'node:assert/strict';
-   * import {
-   *   injectFaults,
-   *   ScriptedRealtimeTransport,
-   * } from '@scripted/agents/realtime';
+   * import { ScriptedRealtimeTransport } from '@scripted/agents/realtime';
+   * import { injectFaults } from '@scripted/agents/realtime/sim';
    *
    * const transport = new ScriptedRealtimeTransport();
    * await transport.connect({ apiKey: 'test' });

@@ -12,7 +12,7 @@ import { describe, quote } from '../_internal/format.ts';
  *
  * @example
  * ```ts
- * import type { RecordingKind } from '@scripted/agents';
+ * import type { RecordingKind } from '@scripted/agents/replay';
  *
  * const kind: RecordingKind = 'model';
  * ```
@@ -40,7 +40,7 @@ function show(value: unknown): string {
  * @example
  * ```ts
  * import assert from 'node:assert/strict';
- * import { ReplayMismatchError } from '@scripted/agents';
+ * import { ReplayMismatchError } from '@scripted/agents/replay';
  *
  * const error = new ReplayMismatchError({
  *   double: 'model',
@@ -104,7 +104,7 @@ export class ReplayMismatchError extends Error {
  *
  * @example
  * ```ts
- * import type { InvalidRecordingReason } from '@scripted/agents';
+ * import type { InvalidRecordingReason } from '@scripted/agents/replay';
  *
  * const reason: InvalidRecordingReason = 'unsupported_version';
  * ```
@@ -124,10 +124,13 @@ export type InvalidRecordingReason =
  * @example
  * ```ts
  * import assert from 'node:assert/strict';
- * import { InvalidRecordingError, ScriptedModel } from '@scripted/agents';
+ * import {
+ *   InvalidRecordingError,
+ *   replayModel,
+ * } from '@scripted/agents/replay';
  *
  * assert.throws(
- *   () => ScriptedModel.fromRecording('{"version": 99}'),
+ *   () => replayModel('{"version": 99}'),
  *   (error: unknown) =>
  *     error instanceof InvalidRecordingError &&
  *     error.reason === 'unsupported_version' &&

@@ -1,6 +1,6 @@
 /**
  * The model fixture format: what `recordModel()` writes and
- * `ScriptedModel.fromRecording()` reads, and the request summary both sides
+ * `replayModel()` reads, and the request summary both sides
  * compare.
  *
  * @module
@@ -20,7 +20,7 @@ import { InvalidRecordingError, type RecordingKind } from './errors.ts';
  *
  * @example
  * ```ts
- * import type { FixtureJson } from '@scripted/agents';
+ * import type { FixtureJson } from '@scripted/agents/replay';
  *
  * const value: FixtureJson = { type: 'message', content: ['Hi', null, 1] };
  * ```
@@ -36,7 +36,7 @@ export const fixtureVersion = 1;
  *
  * @example
  * ```ts
- * import type { ModelFixtureRequest } from '@scripted/agents';
+ * import type { ModelFixtureRequest } from '@scripted/agents/replay';
  *
  * const request: ModelFixtureRequest = {
  *   input: 'Hi',
@@ -75,7 +75,7 @@ export interface ModelFixtureRequest {
  *
  * @example
  * ```ts
- * import type { ModelFixtureCall } from '@scripted/agents';
+ * import type { ModelFixtureCall } from '@scripted/agents/replay';
  *
  * const call: ModelFixtureCall = {
  *   index: 0,
@@ -113,7 +113,7 @@ export interface ModelFixtureCall {
  *
  * @example
  * ```ts
- * import type { ModelFixture } from '@scripted/agents';
+ * import type { ModelFixture } from '@scripted/agents/replay';
  *
  * const fixture: ModelFixture = {
  *   version: 1,
@@ -140,7 +140,7 @@ export interface ModelFixture {
  *
  * @example
  * ```ts
- * import type { ModelReplayAspect } from '@scripted/agents';
+ * import type { ModelReplayAspect } from '@scripted/agents/replay';
  *
  * const aspects: ModelReplayAspect[] = ['input', 'tools', 'instructions'];
  * ```

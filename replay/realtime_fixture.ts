@@ -1,18 +1,18 @@
 /**
  * The Realtime fixture format: one ordered log of outbound transport calls
  * and inbound events, written by `recordRealtimeTransport()` and read by
- * `ScriptedRealtimeTransport.fromRecording()`.
+ * `replayRealtimeTransport()`.
  *
  * @module
  */
+import { recordConnectOptions } from '../_internal/connect_options.ts';
 import { describeValue, encode, type Json } from './_json.ts';
 import type { FixtureJson } from './model_fixture.ts';
 import { InvalidRecordingError } from './errors.ts';
 import {
-  isRealtimeTransportMethod,
   type RealtimeTransportMethod,
-  recordConnectOptions,
-} from '../realtime/calls.ts';
+  realtimeTransportMethods,
+} from '../realtime/mod.ts';
 
 /**
  * One outbound call in a Realtime recording: the method, its arguments
@@ -21,7 +21,7 @@ import {
  *
  * @example
  * ```ts
- * import type { RealtimeFixtureCall } from '@scripted/agents/realtime';
+ * import type { RealtimeFixtureCall } from '@scripted/agents/replay';
  *
  * const call: RealtimeFixtureCall = {
  *   type: 'call',
@@ -47,7 +47,7 @@ export interface RealtimeFixtureCall {
  *
  * @example
  * ```ts
- * import type { RealtimeFixtureEvent } from '@scripted/agents/realtime';
+ * import type { RealtimeFixtureEvent } from '@scripted/agents/replay';
  *
  * const event: RealtimeFixtureEvent = {
  *   type: 'event',
@@ -70,7 +70,7 @@ export interface RealtimeFixtureEvent {
  *
  * @example
  * ```ts
- * import type { RealtimeFixtureEntry } from '@scripted/agents/realtime';
+ * import type { RealtimeFixtureEntry } from '@scripted/agents/replay';
  *
  * const entry: RealtimeFixtureEntry = { type: 'call', method: 'close', data: {} };
  * ```
@@ -83,7 +83,7 @@ export type RealtimeFixtureEntry = RealtimeFixtureCall | RealtimeFixtureEvent;
  *
  * @example
  * ```ts
- * import type { RealtimeFixture } from '@scripted/agents/realtime';
+ * import type { RealtimeFixture } from '@scripted/agents/replay';
  *
  * const fixture: RealtimeFixture = {
  *   version: 1,
@@ -180,7 +180,7 @@ export function readLogEntry(entry: Json, index: number): RealtimeFixtureEntry {
     });
   if (!isObject(entry)) throw fail(at, 'a log entry object', entry);
   if (entry.type === 'call') {
-    if (!isRealtimeTransportMethod(entry.method)) {
+    if (!isTransportMethod(entry.method)) {
       throw fail(`${at}.method`, 'a transport method name', entry.method);
     }
     if (!isObject(entry.data)) {
@@ -201,4 +201,9 @@ export function readLogEntry(entry: Json, index: number): RealtimeFixtureEntry {
     return entry as unknown as RealtimeFixtureEvent;
   }
   throw fail(`${at}.type`, '"call" or "event"', entry.type);
+}
+
+/** Whether `value` names an outbound transport method. */
+function isTransportMethod(value: unknown): value is RealtimeTransportMethod {
+  return (realtimeTransportMethods as readonly unknown[]).includes(value);
 }

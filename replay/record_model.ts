@@ -31,7 +31,7 @@ import { InvalidRecordingError } from './errors.ts';
  *
  * @example
  * ```ts
- * import type { ModelRedact } from '@scripted/agents';
+ * import type { ModelRedact } from '@scripted/agents/replay';
  *
  * const redact: ModelRedact = (call) => call;
  * ```
@@ -43,7 +43,7 @@ export type ModelRedact = (call: ModelFixtureCall) => ModelFixtureCall;
  *
  * @example
  * ```ts
- * import type { RecordModelOptions } from '@scripted/agents';
+ * import type { RecordModelOptions } from '@scripted/agents/replay';
  *
  * const options: RecordModelOptions = { sdkVersion: '0.20.0' };
  * ```
@@ -68,7 +68,7 @@ export interface RecordModelOptions {
  *
  * @example
  * ```ts
- * import type { RecordingModel } from '@scripted/agents';
+ * import type { RecordingModel } from '@scripted/agents/replay';
  *
  * function save(model: RecordingModel): string {
  *   return model.fixtureJson();
@@ -287,7 +287,7 @@ function toCall(entry: Entry): ModelFixtureCall {
  * with the retry advice it gave. Every call is delegated unchanged, so the
  * run behaves exactly as without the wrapper.
  *
- * `fixture()` returns the recording; `ScriptedModel.fromRecording()` replays
+ * `fixture()` returns the recording; `replayModel()` replays
  * it without the provider. Authorization values, API-key fields and
  * `sk-…`/bearer strings are replaced by `"[redacted]"` wherever they appear.
  *
@@ -301,9 +301,9 @@ function toCall(entry: Entry): ModelFixtureCall {
  * import { Agent, Runner } from '@openai/agents';
  * import {
  *   assistantMessage,
- *   recordModel,
  *   ScriptedModel,
  * } from '@scripted/agents';
+ * import { recordModel, replayModel } from '@scripted/agents/replay';
  *
  * // Any Model records; a real provider's model is the usual one.
  * const real = new ScriptedModel([[assistantMessage('Paris.')]]);
@@ -312,7 +312,7 @@ function toCall(entry: Entry): ModelFixtureCall {
  * await runner.run(new Agent({ name: 'A', model }), 'Capital of France?');
  *
  * const json = model.fixtureJson();
- * const replay = ScriptedModel.fromRecording(json);
+ * const replay = replayModel(json);
  * const result = await runner.run(
  *   new Agent({ name: 'A', model: replay }),
  *   'Capital of France?',

@@ -9,7 +9,10 @@ import type { RealtimeTransportLayer } from '@openai/agents-realtime';
 import { encode, encodeError, type Json } from './_json.ts';
 import { fixtureVersion } from './model_fixture.ts';
 import { exposedSdkVersion } from './record_model.ts';
-import { isRealtimeTransportMethod } from '../realtime/calls.ts';
+import {
+  type RealtimeTransportMethod,
+  realtimeTransportMethods,
+} from '../realtime/mod.ts';
 import { ListenerRegistry } from '../_internal/emitter.ts';
 import {
   encodeCallArgs,
@@ -24,7 +27,7 @@ import { isThenable } from '../_internal/thenable.ts';
  *
  * @example
  * ```ts
- * import type { RecordRealtimeOptions } from '@scripted/agents/realtime';
+ * import type { RecordRealtimeOptions } from '@scripted/agents/replay';
  *
  * const options: RecordRealtimeOptions = { sdkVersion: '0.20.0' };
  * ```
@@ -45,7 +48,7 @@ export interface RecordRealtimeOptions {
  *
  * @example
  * ```ts
- * import type { RealtimeRecording } from '@scripted/agents/realtime';
+ * import type { RealtimeRecording } from '@scripted/agents/replay';
  *
  * function save(transport: RealtimeRecording): string {
  *   return transport.fixtureJson();
@@ -76,7 +79,7 @@ function entryJson(entry: RealtimeFixtureEntry): Json {
  * listens to. Everything is delegated unchanged; every other member of the
  * transport (`status`, `connectionState`…) reads through.
  *
- * `fixture()` returns the log; `ScriptedRealtimeTransport.fromRecording()`
+ * `fixture()` returns the log; `replayRealtimeTransport()`
  * replays it without a connection.
  *
  * @param realTransport The transport to delegate to.
@@ -86,10 +89,8 @@ function entryJson(entry: RealtimeFixtureEntry): Json {
  * @example
  * ```ts
  * import assert from 'node:assert/strict';
- * import {
- *   recordRealtimeTransport,
- *   ScriptedRealtimeTransport,
- * } from '@scripted/agents/realtime';
+ * import { ScriptedRealtimeTransport } from '@scripted/agents/realtime';
+ * import { recordRealtimeTransport } from '@scripted/agents/replay';
  *
  * // Any transport records; the SDK's WebSocket transport is the usual one.
  * const transport = recordRealtimeTransport(new ScriptedRealtimeTransport());
@@ -193,7 +194,7 @@ export function recordRealtimeTransport<T extends RealtimeTransportLayer>(
   const proxy = new Proxy(realTransport, {
     get(target, key) {
       if (Object.hasOwn(own, key)) return own[key];
-      if (isRealtimeTransportMethod(key)) {
+      if (isTransportMethod(key)) {
         if (!wrapped.has(key)) wrapped.set(key, call(key));
         return wrapped.get(key);
       }
@@ -205,4 +206,9 @@ export function recordRealtimeTransport<T extends RealtimeTransportLayer>(
     },
   }) as T & RealtimeRecording;
   return proxy;
+}
+
+/** Whether `value` names an outbound transport method. */
+function isTransportMethod(value: unknown): value is RealtimeTransportMethod {
+  return (realtimeTransportMethods as readonly unknown[]).includes(value);
 }

@@ -1,22 +1,12 @@
 /**
- * `ScriptedModel.fromRecording()`: a `ScriptedModel` whose steps answer each
- * call with its recorded outcome, after comparing the request with the
- * recorded summary.
+ * `replayModel()`: a `ScriptedModel` whose steps answer each call with its
+ * recorded outcome, after comparing the request with the recorded summary.
  *
  * @module
  */
-import type {
-  ModelRetryAdvice,
-  ModelRetryAdviceRequest,
-  StreamEvent,
-} from '@openai/agents-core';
-import {
-  decode,
-  firstDifference,
-  type Json,
-  replayedError,
-} from './_json.ts';
-import { stateSlot } from '../_internal/state.ts';
+import type { ModelRetryAdvice, StreamEvent } from '@openai/agents-core';
+import { decode, firstDifference, type Json, replayedError } from './_json.ts';
+import { modelHooks } from '../_internal/hooks.ts';
 import {
   aspectOf,
   type ModelFixture,
@@ -30,25 +20,23 @@ import {
 } from './model_fixture.ts';
 import type { ModelRedact } from './record_model.ts';
 import { InvalidRecordingError, ReplayMismatchError } from './errors.ts';
-import { ScriptedModel } from '../model/scripted_model.ts';
 import {
   modelResponder,
   modelResponse,
   modelStream,
   modelStreamResponder,
-} from '../model/steps.ts';
-import type {
-  ModelResponseInput,
-  RecordedModelCall,
-  ScriptedModelStep,
-} from '../model/types.ts';
+  type RecordedModelCall,
+  ScriptedModel,
+  type ScriptedModelResponse,
+  type ScriptedModelStep,
+} from '../model/mod.ts';
 
 /**
- * Options of `ScriptedModel.fromRecording()`.
+ * Options of `replayModel()`.
  *
  * @example
  * ```ts
- * import type { ModelReplayOptions } from '@scripted/agents';
+ * import type { ModelReplayOptions } from '@scripted/agents/replay';
  *
  * const options: ModelReplayOptions = {
  *   aspects: ['input', 'tools', 'instructions', 'outputType'],
@@ -78,44 +66,6 @@ export const defaultModelAspects: readonly ModelReplayAspect[] = Object.freeze([
 interface ReplayState {
   mismatch: ReplayMismatchError | undefined;
   readonly advice: Map<unknown, Json>;
-}
-
-const replayState = stateSlot<ReplayState>('replayed ScriptedModel');
-
-type ReplayedModelClass = new (
-  steps: ScriptedModelStep[],
-  state: ReplayState,
-) => ScriptedModel;
-
-// Defined on first use: this module and `scripted_model.ts` import each
-// other, and a class cannot extend a binding still being initialized.
-let replayedModelClass: ReplayedModelClass | undefined;
-
-function replayedModel(): ReplayedModelClass {
-  return replayedModelClass ??= class ReplayedScriptedModel
-    extends ScriptedModel {
-    constructor(steps: ScriptedModelStep[], state: ReplayState) {
-      super(steps);
-      replayState.attach(this, state);
-    }
-
-    override assertComplete(): void {
-      const mismatch = replayState.of(this).mismatch;
-      if (mismatch !== undefined) throw mismatch;
-      super.assertComplete();
-    }
-
-    override getRetryAdvice(
-      args: ModelRetryAdviceRequest,
-    ): Promise<ModelRetryAdvice | undefined> {
-      const advice = replayState.of(this).advice;
-      const error = args?.error;
-      if (advice.has(error)) {
-        return Promise.resolve(decode(advice.get(error)!) as ModelRetryAdvice);
-      }
-      return super.getRetryAdvice(args);
-    }
-  };
 }
 
 function aspectsOf(options: ModelReplayOptions): readonly ModelReplayAspect[] {
@@ -149,7 +99,7 @@ function checkOutcome(call: ModelFixtureCall): void {
   try {
     if (call.response !== undefined) {
       path = `${at}.response`;
-      modelResponse(decode(call.response) as ModelResponseInput);
+      modelResponse(decode(call.response) as ScriptedModelResponse);
     }
     if (call.events !== undefined) {
       path = `${at}.events`;
@@ -167,11 +117,26 @@ function checkOutcome(call: ModelFixtureCall): void {
 }
 
 /**
- * Builds the `ScriptedModel` that replays `fixture`; see
- * `ScriptedModel.fromRecording()`.
+ * A `ScriptedModel` that replays a recording made with `recordModel()`:
+ * each call is answered with its recorded response, stream events or
+ * error, after its request is compared with the recorded one on
+ * `options.aspects` (default input items, tool names, instructions). The
+ * first difference throws `ReplayMismatchError` and is remembered, so
+ * `assertComplete()` rethrows it.
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { replayModel } from '@scripted/agents/replay';
+ *
+ * const model = replayModel(
+ *   '{"version":1,"kind":"model","sdkVersion":"0.20.0","calls":[]}',
+ * );
+ * assert.equal(model.remainingSteps, 0);
+ * ```
  *
  * @param fixture A model fixture, as an object or JSON text.
- * @param options What to compare.
+ * @param options `aspects`, `compare: false`, `redact`.
  * @returns The replaying model.
  * @throws {InvalidRecordingError} When the fixture is malformed.
  */
@@ -233,10 +198,28 @@ export function replayModel(
     return modelResponder((call) => {
       compare(recorded, call);
       if (recorded.response === undefined) throw fail(recorded);
-      return decode(recorded.response) as ModelResponseInput;
+      return decode(recorded.response) as ScriptedModelResponse;
     });
   });
-  return new (replayedModel())(steps, state);
+  const model = new ScriptedModel(steps);
+  // The model's hooks: the first mismatch is rethrown by `assertComplete()`
+  // (before the model's own checks), and a recorded error answers
+  // `getRetryAdvice()` with its recorded advice.
+  modelHooks.attach(model, {
+    beforeComplete() {
+      if (state.mismatch !== undefined) throw state.mismatch;
+    },
+    retryAdvice(args) {
+      const error = args?.error;
+      return state.advice.has(error)
+        ? {
+          found: true,
+          advice: decode(state.advice.get(error)!) as ModelRetryAdvice,
+        }
+        : { found: false };
+    },
+  });
+  return model;
 }
 
 async function* failingStream(

@@ -1,20 +1,15 @@
 /**
- * `ScriptedRealtimeTransport.fromRecording()`: a scripted transport that
+ * `replayRealtimeTransport()`: a scripted transport that
  * expects the recorded outbound calls in order, compares each with its
  * recording, and emits the recorded inbound events right after the call
  * that preceded them.
  *
  * @module
  */
-import {
-  decode,
-  firstDifference,
-  type Json,
-  replayedError,
-} from './_json.ts';
+import { decode, firstDifference, type Json, replayedError } from './_json.ts';
 import { readEnvelope } from './model_fixture.ts';
 import { ReplayMismatchError } from './errors.ts';
-import type { RecordedRealtimeCall } from '../realtime/calls.ts';
+import type { RecordedRealtimeCall } from '../realtime/mod.ts';
 import {
   encodeRecordedCall,
   readLogEntry,
@@ -23,14 +18,14 @@ import {
   type RealtimeFixtureEntry,
   type RealtimeFixtureEvent,
 } from './realtime_fixture.ts';
-import { ScriptedRealtimeTransport } from '../realtime/scripted_transport.ts';
+import { ScriptedRealtimeTransport } from '../realtime/mod.ts';
 
 /**
- * Options of `ScriptedRealtimeTransport.fromRecording()`.
+ * Options of `replayRealtimeTransport()`.
  *
  * @example
  * ```ts
- * import type { RealtimeReplayOptions } from '@scripted/agents/realtime';
+ * import type { RealtimeReplayOptions } from '@scripted/agents/replay';
  *
  * const options: RealtimeReplayOptions = { compare: false };
  * ```
@@ -50,11 +45,29 @@ interface Turn {
 type Emit = (type: string, ...args: unknown[]) => boolean;
 
 /**
- * Builds the transport that replays `fixture`; see
- * `ScriptedRealtimeTransport.fromRecording()`.
+ * A transport that replays a recording made with
+ * `recordRealtimeTransport()`: it expects the recorded outbound calls in
+ * order, compares each call's arguments with its recording (the first
+ * difference throws `ReplayMismatchError`, remembered for
+ * `assertComplete()`), replays recorded failures, and emits the recorded
+ * inbound events right after the call that preceded them.
+ *
+ * @example
+ * ```ts
+ * import { replayRealtimeTransport } from '@scripted/agents/replay';
+ *
+ * const transport = replayRealtimeTransport({
+ *   version: 1,
+ *   kind: 'realtime',
+ *   sdkVersion: 'unknown',
+ *   log: [{ type: 'call', method: 'mute', data: { muted: true } }],
+ * });
+ * transport.mute(true);
+ * transport.assertComplete();
+ * ```
  *
  * @param fixture A Realtime fixture, as an object or JSON text.
- * @param options What to compare.
+ * @param options `compare: false`, `redact`.
  * @returns The replaying transport.
  * @throws {InvalidRecordingError} When the fixture is malformed.
  */

@@ -10,7 +10,7 @@ import type {
   RealtimeTransportEventTypes,
 } from '@openai/agents-realtime';
 import { Usage } from '@openai/agents-core';
-import type { RealtimeScenarioContext } from '../scenario.ts';
+import type { RealtimeScenarioContext } from '../mod.ts';
 import {
   isArrayBuffer,
   readArray,

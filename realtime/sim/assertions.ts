@@ -7,7 +7,7 @@
  * @module
  */
 import type { RealtimeItem, RealtimeSession } from '@openai/agents-realtime';
-import type { RecordedRealtimeCall } from '../calls.ts';
+import type { RecordedRealtimeCall } from '../mod.ts';
 import {
   RealtimeCallAfterCloseError,
   RealtimeHandoffAssertionError,
@@ -23,10 +23,8 @@ import { specError } from './_read.ts';
  * @example
  * ```ts
  * import { RealtimeAgent, RealtimeSession } from '@openai/agents/realtime';
- * import {
- *   type AnyRealtimeSession,
- *   ScriptedRealtimeTransport,
- * } from '@scripted/agents/realtime';
+ * import { ScriptedRealtimeTransport } from '@scripted/agents/realtime';
+ * import { type AnyRealtimeSession } from '@scripted/agents/realtime/sim';
  *
  * const session: AnyRealtimeSession = new RealtimeSession(
  *   new RealtimeAgent({ name: 'Assistant' }),
@@ -45,7 +43,7 @@ type Listener = (...args: any[]) => void;
  *
  * @example
  * ```ts
- * import type { ObservedApproval } from '@scripted/agents/realtime';
+ * import type { ObservedApproval } from '@scripted/agents/realtime/sim';
  *
  * const approval: ObservedApproval = {
  *   type: 'function_approval',
@@ -72,7 +70,7 @@ export interface ObservedApproval {
  *
  * @example
  * ```ts
- * import type { ObservedInterruption } from '@scripted/agents/realtime';
+ * import type { ObservedInterruption } from '@scripted/agents/realtime/sim';
  *
  * const cut: ObservedInterruption = { itemId: 'item_1', heard: 'Once' };
  * void cut;
@@ -94,10 +92,8 @@ export interface ObservedInterruption {
  * ```ts
  * import assert from 'node:assert/strict';
  * import { RealtimeAgent, RealtimeSession } from '@openai/agents/realtime';
- * import {
- *   ScriptedRealtimeTransport,
- *   watchSession,
- * } from '@scripted/agents/realtime';
+ * import { ScriptedRealtimeTransport } from '@scripted/agents/realtime';
+ * import { watchSession } from '@scripted/agents/realtime/sim';
  *
  * const transport = new ScriptedRealtimeTransport();
  * const session = new RealtimeSession(new RealtimeAgent({ name: 'A' }), {
@@ -234,10 +230,8 @@ function describeApproval(request: unknown): ObservedApproval {
  * @example
  * ```ts
  * import { RealtimeAgent, RealtimeSession } from '@openai/agents/realtime';
- * import {
- *   ScriptedRealtimeTransport,
- *   watchSession,
- * } from '@scripted/agents/realtime';
+ * import { ScriptedRealtimeTransport } from '@scripted/agents/realtime';
+ * import { watchSession } from '@scripted/agents/realtime/sim';
  *
  * const session = new RealtimeSession(new RealtimeAgent({ name: 'A' }), {
  *   transport: new ScriptedRealtimeTransport(),
@@ -319,12 +313,12 @@ function decisionOf(
  * ```ts
  * import assert from 'node:assert/strict';
  * import { RealtimeAgent, RealtimeSession } from '@openai/agents/realtime';
+ * import { ScriptedRealtimeTransport } from '@scripted/agents/realtime';
  * import {
  *   assertToolApprovalAnswered,
  *   RealtimeToolApprovalAssertionError,
- *   ScriptedRealtimeTransport,
  *   watchSession,
- * } from '@scripted/agents/realtime';
+ * } from '@scripted/agents/realtime/sim';
  *
  * const session = new RealtimeSession(new RealtimeAgent({ name: 'A' }), {
  *   transport: new ScriptedRealtimeTransport(),
@@ -376,12 +370,12 @@ export function assertToolApprovalAnswered(
  * ```ts
  * import assert from 'node:assert/strict';
  * import { RealtimeAgent, RealtimeSession } from '@openai/agents/realtime';
+ * import { ScriptedRealtimeTransport } from '@scripted/agents/realtime';
  * import {
  *   assertHandoff,
  *   RealtimeHandoffAssertionError,
- *   ScriptedRealtimeTransport,
  *   watchSession,
- * } from '@scripted/agents/realtime';
+ * } from '@scripted/agents/realtime/sim';
  *
  * const session = new RealtimeSession(new RealtimeAgent({ name: 'Triage' }), {
  *   transport: new ScriptedRealtimeTransport(),
@@ -444,12 +438,12 @@ function transcriptOf(item: RealtimeItem): string {
  * ```ts
  * import assert from 'node:assert/strict';
  * import { RealtimeAgent, RealtimeSession } from '@openai/agents/realtime';
+ * import { ScriptedRealtimeTransport } from '@scripted/agents/realtime';
  * import {
  *   assertHistoryMatchesHeard,
  *   RealtimeTruncationAssertionError,
- *   ScriptedRealtimeTransport,
  *   watchSession,
- * } from '@scripted/agents/realtime';
+ * } from '@scripted/agents/realtime/sim';
  *
  * const session = new RealtimeSession(new RealtimeAgent({ name: 'A' }), {
  *   transport: new ScriptedRealtimeTransport(),
@@ -501,11 +495,11 @@ export function assertHistoryMatchesHeard(
  * @example
  * ```ts
  * import assert from 'node:assert/strict';
+ * import { ScriptedRealtimeTransport } from '@scripted/agents/realtime';
  * import {
  *   assertNoCallAfterClose,
  *   RealtimeCallAfterCloseError,
- *   ScriptedRealtimeTransport,
- * } from '@scripted/agents/realtime';
+ * } from '@scripted/agents/realtime/sim';
  *
  * const transport = new ScriptedRealtimeTransport();
  * await transport.connect({ apiKey: 'test' });

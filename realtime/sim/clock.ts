@@ -51,7 +51,7 @@ function readSignal(options: unknown): AbortSignal | undefined {
  *
  * @example
  * ```ts
- * import type { VirtualClockOptions } from '@scripted/agents/realtime';
+ * import type { VirtualClockOptions } from '@scripted/agents/realtime/sim';
  *
  * const options: VirtualClockOptions = { start: 0, autoAdvance: true };
  * void options;
@@ -79,7 +79,7 @@ export interface VirtualClockOptions {
  * @example
  * ```ts
  * import assert from 'node:assert/strict';
- * import { VirtualClock } from '@scripted/agents/realtime';
+ * import { VirtualClock } from '@scripted/agents/realtime/sim';
  *
  * const clock = new VirtualClock();
  * const deadline = clock.timeout(30_000);
@@ -164,7 +164,7 @@ export class VirtualClock {
    * @example
    * ```ts
    * import assert from 'node:assert/strict';
-   * import { VirtualClock } from '@scripted/agents/realtime';
+   * import { VirtualClock } from '@scripted/agents/realtime/sim';
    *
    * const clock = new VirtualClock();
    * let fired = 0;
@@ -185,7 +185,7 @@ export class VirtualClock {
    * @example
    * ```ts
    * import assert from 'node:assert/strict';
-   * import { VirtualClock } from '@scripted/agents/realtime';
+   * import { VirtualClock } from '@scripted/agents/realtime/sim';
    *
    * const clock = new VirtualClock();
    * const id = clock.setTimeout(() => assert.fail('cancelled'), 10);
@@ -209,7 +209,7 @@ export class VirtualClock {
    * @example
    * ```ts
    * import assert from 'node:assert/strict';
-   * import { VirtualClock } from '@scripted/agents/realtime';
+   * import { VirtualClock } from '@scripted/agents/realtime/sim';
    *
    * const clock = new VirtualClock();
    * const times: number[] = [];
@@ -233,7 +233,7 @@ export class VirtualClock {
    * @example
    * ```ts
    * import assert from 'node:assert/strict';
-   * import { VirtualClock } from '@scripted/agents/realtime';
+   * import { VirtualClock } from '@scripted/agents/realtime/sim';
    *
    * const clock = new VirtualClock({ autoAdvance: true });
    * const signal = clock.timeout(30_000);
@@ -264,7 +264,7 @@ export class VirtualClock {
    * @example
    * ```ts
    * import assert from 'node:assert/strict';
-   * import { VirtualClock } from '@scripted/agents/realtime';
+   * import { VirtualClock } from '@scripted/agents/realtime/sim';
    *
    * const clock = new VirtualClock({ autoAdvance: true });
    * await clock.sleep(60_000);
@@ -302,7 +302,7 @@ export class VirtualClock {
    * @example
    * ```ts
    * import assert from 'node:assert/strict';
-   * import { VirtualClock } from '@scripted/agents/realtime';
+   * import { VirtualClock } from '@scripted/agents/realtime/sim';
    *
    * const clock = new VirtualClock();
    * const order: string[] = [];
@@ -342,7 +342,7 @@ export class VirtualClock {
    * @example
    * ```ts
    * import assert from 'node:assert/strict';
-   * import { VirtualClock } from '@scripted/agents/realtime';
+   * import { VirtualClock } from '@scripted/agents/realtime/sim';
    *
    * const clock = new VirtualClock();
    * clock.setTimeout(() => {}, 5_000);
@@ -370,7 +370,7 @@ export class VirtualClock {
    * @example
    * ```ts
    * import assert from 'node:assert/strict';
-   * import { VirtualClock } from '@scripted/agents/realtime';
+   * import { VirtualClock } from '@scripted/agents/realtime/sim';
    *
    * const clock = new VirtualClock();
    * clock.setTimeout(() => {}, 10);

@@ -18,7 +18,7 @@ import { quote } from '../../_internal/format.ts';
  *
  * @example
  * ```ts
- * import type { InvalidRealtimeSpecReason } from '@scripted/agents/realtime';
+ * import type { InvalidRealtimeSpecReason } from '@scripted/agents/realtime/sim';
  *
  * const reason: InvalidRealtimeSpecReason = 'unknown_key';
  * void reason;
@@ -41,11 +41,11 @@ export type InvalidRealtimeSpecReason =
  * @example
  * ```ts
  * import assert from 'node:assert/strict';
+ * import { ScriptedRealtimeTransport } from '@scripted/agents/realtime';
  * import {
  *   InvalidRealtimeSpecError,
- *   ScriptedRealtimeTransport,
  *   textTurn,
- * } from '@scripted/agents/realtime';
+ * } from '@scripted/agents/realtime/sim';
  *
  * const transport = new ScriptedRealtimeTransport();
  * assert.throws(
@@ -124,7 +124,9 @@ export class InvalidRealtimeSpecError extends Error {
  * @example
  * ```ts
  * import assert from 'node:assert/strict';
- * import { RealtimeToolApprovalAssertionError } from '@scripted/agents/realtime';
+ * import {
+ *   RealtimeToolApprovalAssertionError,
+ * } from '@scripted/agents/realtime/sim';
  *
  * const error = new RealtimeToolApprovalAssertionError({
  *   toolName: 'refund',
@@ -183,7 +185,7 @@ export class RealtimeToolApprovalAssertionError extends Error {
  * @example
  * ```ts
  * import assert from 'node:assert/strict';
- * import { RealtimeHandoffAssertionError } from '@scripted/agents/realtime';
+ * import { RealtimeHandoffAssertionError } from '@scripted/agents/realtime/sim';
  *
  * const error = new RealtimeHandoffAssertionError({
  *   expectedAgent: 'Billing',
@@ -233,7 +235,9 @@ export class RealtimeHandoffAssertionError extends Error {
  * @example
  * ```ts
  * import assert from 'node:assert/strict';
- * import { RealtimeTruncationAssertionError } from '@scripted/agents/realtime';
+ * import {
+ *   RealtimeTruncationAssertionError,
+ * } from '@scripted/agents/realtime/sim';
  *
  * const error = new RealtimeTruncationAssertionError({
  *   itemId: 'item_1',
@@ -287,7 +291,7 @@ export class RealtimeTruncationAssertionError extends Error {
  * @example
  * ```ts
  * import assert from 'node:assert/strict';
- * import { RealtimeCallAfterCloseError } from '@scripted/agents/realtime';
+ * import { RealtimeCallAfterCloseError } from '@scripted/agents/realtime/sim';
  *
  * const error = new RealtimeCallAfterCloseError({
  *   callIndex: 3,

@@ -10,11 +10,12 @@
  * @module
  */
 import type { RealtimeTransportEventTypes } from '@openai/agents-realtime';
-import type { RealtimeScenarioContext } from '../scenario.ts';
+import type { RealtimeScenarioContext } from '../mod.ts';
 import type { VirtualClock } from './clock.ts';
 import { readArray, readRecord, specError } from './_read.ts';
 import { type Fault, maxWindow, readFault } from './_fault_specs.ts';
-import { recordInjectedFault } from '../scripted_transport.ts';
+import type { RealtimeFaultAction, RealtimeFaultRecord } from '../mod.ts';
+import { realtimeHooks } from '../../_internal/hooks.ts';
 
 /**
  * Which event a fault applies to: the `nth` (1-based, default 1)
@@ -23,7 +24,7 @@ import { recordInjectedFault } from '../scripted_transport.ts';
  *
  * @example
  * ```ts
- * import type { RealtimeFaultTarget } from '@scripted/agents/realtime';
+ * import type { RealtimeFaultTarget } from '@scripted/agents/realtime/sim';
  *
  * const second: RealtimeFaultTarget = { event: 'audio', nth: 2 };
  * void second;
@@ -49,7 +50,7 @@ export interface RealtimeFaultTarget {
  *
  * @example
  * ```ts
- * import type { RealtimeFault } from '@scripted/agents/realtime';
+ * import type { RealtimeFault } from '@scripted/agents/realtime/sim';
  *
  * const faults: RealtimeFault[] = [
  *   { kind: 'drop', event: 'audio_transcript_delta', nth: 2 },
@@ -69,60 +70,6 @@ export type RealtimeFault =
     order?: readonly number[];
   })
   | (RealtimeFaultTarget & { kind: 'disconnect'; error?: unknown });
-
-/** What happened to an event, as logged. */
-export type RealtimeFaultAction =
-  | 'dropped'
-  | 'duplicated'
-  | 'delayed'
-  | 'delivered-late'
-  | 'held'
-  | 'released'
-  | 'disconnected'
-  | 'lost';
-
-/**
- * One entry of the fault log.
- *
- * @example
- * ```ts
- * import type { RealtimeFaultRecord } from '@scripted/agents/realtime';
- *
- * const record: RealtimeFaultRecord = {
- *   index: 0,
- *   fault: 0,
- *   kind: 'drop',
- *   action: 'dropped',
- *   event: 'audio',
- *   sequence: 3,
- *   time: undefined,
- *   afterCall: 1,
- * };
- * void record;
- * ```
- */
-export interface RealtimeFaultRecord {
-  /** Position in the log (0-based). */
-  readonly index: number;
-  /** Index of the fault in the injector's list (0-based). */
-  readonly fault: number;
-  /** The fault's kind. */
-  readonly kind: RealtimeFault['kind'];
-  /** What was done to the event. */
-  readonly action: RealtimeFaultAction;
-  /** The event's name. */
-  readonly event: string;
-  /** The event's position among everything emitted through the injector (0-based). */
-  readonly sequence: number;
-  /** The clock's virtual time, when the injector has a clock. */
-  readonly time: number | undefined;
-  /**
-   * How many outbound calls the transport had recorded when the fault was
-   * injected: its place among `calls`. `undefined` when the transport is
-   * not a `ScriptedRealtimeTransport`.
-   */
-  readonly afterCall: number | undefined;
-}
 
 /** The transport surface an injector needs (the transport has it). */
 export interface RealtimeFaultTransport {
@@ -158,10 +105,8 @@ interface Pending {
  * @example
  * ```ts
  * import assert from 'node:assert/strict';
- * import {
- *   injectFaults,
- *   ScriptedRealtimeTransport,
- * } from '@scripted/agents/realtime';
+ * import { ScriptedRealtimeTransport } from '@scripted/agents/realtime';
+ * import { injectFaults } from '@scripted/agents/realtime/sim';
  *
  * const transport = new ScriptedRealtimeTransport();
  * const faulty = injectFaults(transport, [{ kind: 'drop', event: 'audio_done' }]);
@@ -377,7 +322,8 @@ export class RealtimeFaultInjector {
         afterCall,
       });
     this.#log.push(
-      recordInjectedFault(this.#transport, build) ?? build(undefined),
+      realtimeHooks.find(this.#transport)?.noteFault(build) ??
+        build(undefined),
     );
   }
 }
@@ -399,11 +345,11 @@ export class RealtimeFaultInjector {
  * @example
  * ```ts
  * import assert from 'node:assert/strict';
+ * import { ScriptedRealtimeTransport } from '@scripted/agents/realtime';
  * import {
  *   injectFaults,
- *   ScriptedRealtimeTransport,
  *   VirtualClock,
- * } from '@scripted/agents/realtime';
+ * } from '@scripted/agents/realtime/sim';
  *
  * const transport = new ScriptedRealtimeTransport();
  * const clock = new VirtualClock();

@@ -6,7 +6,7 @@
  * @module
  */
 import { getHandoff } from '@openai/agents-core';
-import type { RecordedRealtimeCall } from '../calls.ts';
+import type { RecordedRealtimeCall } from '../mod.ts';
 import type { RealtimeTurnResult, RealtimeTurnTarget } from './turns.ts';
 import {
   readBoolean,
@@ -175,10 +175,8 @@ function readCallPlan(
  *   tool,
  * } from '@openai/agents/realtime';
  * import { z } from 'zod';
- * import {
- *   functionCallTurn,
- *   ScriptedRealtimeTransport,
- * } from '@scripted/agents/realtime';
+ * import { ScriptedRealtimeTransport } from '@scripted/agents/realtime';
+ * import { functionCallTurn } from '@scripted/agents/realtime/sim';
  *
  * const weather = tool({
  *   name: 'weather',
@@ -317,10 +315,8 @@ function readHandoffName(op: string, s: SpecRecord): string {
  * ```ts
  * import assert from 'node:assert/strict';
  * import { RealtimeAgent, RealtimeSession } from '@openai/agents/realtime';
- * import {
- *   handoffTurn,
- *   ScriptedRealtimeTransport,
- * } from '@scripted/agents/realtime';
+ * import { ScriptedRealtimeTransport } from '@scripted/agents/realtime';
+ * import { handoffTurn } from '@scripted/agents/realtime/sim';
  *
  * const billing = new RealtimeAgent({ name: 'Billing' });
  * const triage = new RealtimeAgent({ name: 'Triage', handoffs: [billing] });
@@ -377,8 +373,8 @@ export function handoffTurn(
   });
 }
 
-/** The spec of {@link mcpApprovalRequest}. */
-export interface McpApprovalRequestSpec {
+/** The spec of {@link mcpApprovalTurn}. */
+export interface McpApprovalTurnSpec {
   /** The MCP server label. */
   serverLabel: string;
   /** The MCP tool name. */
@@ -391,8 +387,8 @@ export interface McpApprovalRequestSpec {
   itemId?: string;
 }
 
-/** What {@link mcpApprovalRequest} reports. */
-export interface McpApprovalRequestResult {
+/** What {@link mcpApprovalTurn} reports. */
+export interface McpApprovalTurnResult {
   /** The approval request item id. */
   readonly itemId: string;
   /** The recorded `sendMcpResponse`, when awaited. */
@@ -413,10 +409,10 @@ export interface McpApprovalRequestResult {
  * @example
  * ```ts
  * import assert from 'node:assert/strict';
- * import { mcpApprovalRequest } from '@scripted/agents/realtime';
+ * import { mcpApprovalTurn } from '@scripted/agents/realtime/sim';
  *
  * const seen: string[] = [];
- * const result = await mcpApprovalRequest((type) => {
+ * const result = await mcpApprovalTurn((type) => {
  *   seen.push(String(type));
  *   return true;
  * }, { serverLabel: 'files', name: 'delete', awaitResponse: false });
@@ -424,11 +420,11 @@ export interface McpApprovalRequestResult {
  * assert.equal(result.response, undefined);
  * ```
  */
-export function mcpApprovalRequest(
+export function mcpApprovalTurn(
   target: RealtimeTurnTarget,
-  spec: McpApprovalRequestSpec,
-): Promise<McpApprovalRequestResult> {
-  const op = 'mcpApprovalRequest';
+  spec: McpApprovalTurnSpec,
+): Promise<McpApprovalTurnResult> {
+  const op = 'mcpApprovalTurn';
   const t = readTarget(op, target);
   const s = readSpec(op, spec, [
     'serverLabel',

@@ -8,8 +8,8 @@
  *
  * @module
  */
-import type { RecordedRealtimeCall } from '../calls.ts';
-import type { RealtimeScenarioContext } from '../scenario.ts';
+import type { RecordedRealtimeCall } from '../mod.ts';
+import type { RealtimeScenarioContext } from '../mod.ts';
 import { readNumber, readString, specError } from './_read.ts';
 import {
   closeAssistantTurn,
@@ -30,7 +30,7 @@ import {
  *
  * @example
  * ```ts
- * import type { RealtimeEmit } from '@scripted/agents/realtime';
+ * import type { RealtimeEmit } from '@scripted/agents/realtime/sim';
  *
  * const emit: RealtimeEmit = () => true;
  * void emit;
@@ -45,10 +45,8 @@ export type RealtimeEmit = (type: string, ...args: any[]) => boolean;
  *
  * @example
  * ```ts
- * import {
- *   type RealtimeTurnTarget,
- *   ScriptedRealtimeTransport,
- * } from '@scripted/agents/realtime';
+ * import { ScriptedRealtimeTransport } from '@scripted/agents/realtime';
+ * import { type RealtimeTurnTarget } from '@scripted/agents/realtime/sim';
  *
  * const target: RealtimeTurnTarget = new ScriptedRealtimeTransport();
  * void target;
@@ -64,7 +62,7 @@ export type RealtimeTurnTarget = RealtimeEmit | {
  *
  * @example
  * ```ts
- * import type { RealtimeTurnResult } from '@scripted/agents/realtime';
+ * import type { RealtimeTurnResult } from '@scripted/agents/realtime/sim';
  *
  * const result: RealtimeTurnResult = { responseId: 'r', itemId: 'i' };
  * void result;
@@ -101,10 +99,8 @@ export interface TextTurnSpec {
  * ```ts
  * import assert from 'node:assert/strict';
  * import { RealtimeAgent, RealtimeSession } from '@openai/agents/realtime';
- * import {
- *   ScriptedRealtimeTransport,
- *   textTurn,
- * } from '@scripted/agents/realtime';
+ * import { ScriptedRealtimeTransport } from '@scripted/agents/realtime';
+ * import { textTurn } from '@scripted/agents/realtime/sim';
  *
  * const transport = new ScriptedRealtimeTransport();
  * const session = new RealtimeSession(new RealtimeAgent({ name: 'A' }), {
@@ -177,7 +173,7 @@ export interface AudioTurnSpec {
  * @example
  * ```ts
  * import assert from 'node:assert/strict';
- * import { audioTurn } from '@scripted/agents/realtime';
+ * import { audioTurn } from '@scripted/agents/realtime/sim';
  *
  * const seen: string[] = [];
  * audioTurn((type) => {
@@ -249,7 +245,7 @@ export interface UserSpeechTurnResult {
  * @example
  * ```ts
  * import assert from 'node:assert/strict';
- * import { userSpeechTurn } from '@scripted/agents/realtime';
+ * import { userSpeechTurn } from '@scripted/agents/realtime/sim';
  *
  * const raw: string[] = [];
  * userSpeechTurn((type, ...args) => {
@@ -356,7 +352,7 @@ export interface InterruptedTurnResult extends RealtimeTurnResult {
  * @example
  * ```ts
  * import assert from 'node:assert/strict';
- * import { interruptedTurn } from '@scripted/agents/realtime';
+ * import { interruptedTurn } from '@scripted/agents/realtime/sim';
  *
  * const seen: string[] = [];
  * const result = await interruptedTurn((type) => {

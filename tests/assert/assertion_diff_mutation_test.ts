@@ -2,12 +2,8 @@ import assert from 'node:assert/strict';
 import test from 'node:test';
 import { Agent, Runner } from '@openai/agents';
 import { z } from 'zod';
-import {
-  assertFinalOutput,
-  assistantMessage,
-  RunAssertionError,
-  ScriptedModel,
-} from '@scripted/agents';
+import { assistantMessage, ScriptedModel } from '@scripted/agents';
+import { assertFinalOutput, RunAssertionError } from '@scripted/agents/assert';
 
 const header = '- expected\n+ actual\n';
 

@@ -1,18 +1,20 @@
 import { Agent, Runner, tool } from '@openai/agents';
 import {
+  assistantMessage,
+  functionCall,
+  ScriptedModel,
+} from '@scripted/agents';
+import { handoffCall } from '@scripted/agents/items';
+import {
   assertFinalOutput,
   assertHandoffs,
   assertToolCalls,
-  assistantMessage,
-  functionCall,
-  handoffCall,
   handoffsTaken,
   InvalidRunAssertionInputError,
   modelRequest,
   RunAssertionError,
-  ScriptedModel,
   toolCalls,
-} from '@scripted/agents';
+} from '@scripted/agents/assert';
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { z } from 'zod';

@@ -7,14 +7,14 @@ import {
   tool,
   webSearchTool,
 } from '@openai/agents';
+import type { ScriptedModel } from '@scripted/agents';
 import {
   autoModel,
   AutoModelSchemaError,
   AutoModelTargetNotOfferedError,
   autoStep,
   InvalidAutoModelOptionsError,
-  type ScriptedModel,
-} from '@scripted/agents';
+} from '@scripted/agents/auto';
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { z } from 'zod';

@@ -2,17 +2,19 @@ import { spy } from '../_support/spy.ts';
 import { Agent, type AgentOutputItem, tool } from '@openai/agents';
 import {
   assistantMessage,
+  modelResponse,
+  ScriptedModel,
+  ScriptedModelRequestAbortedError,
+  UnconsumedModelStepsError,
+} from '@scripted/agents';
+import {
   AutoModel,
   autoModel,
   AutoModelSchemaError,
   AutoModelTargetNotOfferedError,
   autoStep,
   InvalidAutoModelOptionsError,
-  modelResponse,
-  ScriptedModel,
-  ScriptedModelRequestAbortedError,
-  UnconsumedModelStepsError,
-} from '@scripted/agents';
+} from '@scripted/agents/auto';
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { z } from 'zod';

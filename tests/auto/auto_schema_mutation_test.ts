@@ -1,5 +1,5 @@
 import { Agent, tool } from '@openai/agents';
-import { autoModel, AutoModelSchemaError } from '@scripted/agents';
+import { autoModel, AutoModelSchemaError } from '@scripted/agents/auto';
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { z } from 'zod';

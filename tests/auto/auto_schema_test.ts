@@ -2,7 +2,7 @@ import {
   autoModel,
   AutoModelSchemaError,
   type AutoModelSchemaReason,
-} from '@scripted/agents';
+} from '@scripted/agents/auto';
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-import { autoModel, AutoModelSchemaError } from '@scripted/agents';
+import { autoModel, AutoModelSchemaError } from '@scripted/agents/auto';
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { type Random, seeded } from '../../auto/_random.ts';

@@ -9,12 +9,12 @@ import {
   type RealtimeTransportLayer,
 } from '@openai/agents/realtime';
 import OpenAI from 'openai';
-import { InvalidRecordingError } from '@scripted/agents';
+import { InvalidRecordingError } from '@scripted/agents/replay';
 import {
   fixtureMode,
   modelFixture,
   realtimeFixture,
-} from '@scripted/agents/fixtures';
+} from '@scripted/agents/replay/files';
 import { startProvider } from './_provider.ts';
 import { runTravelAgent, sdkVersion, uniqueKey } from './_agent.ts';
 import { startRealtimeServer } from './_realtime_server.ts';

@@ -10,8 +10,8 @@ import {
   type ModelFixture,
   recordModel,
   ReplayMismatchError,
-  ScriptedModel,
-} from '@scripted/agents';
+  replayModel,
+} from '@scripted/agents/replay';
 import { startProvider } from './_provider.ts';
 import {
   instructions,
@@ -109,7 +109,7 @@ for (const api of ['responses', 'chat'] as const) {
       assert.equal(JSON.stringify(fixture, null, 2) + '\n', json);
 
       // Replay with the provider gone: same output, tool calls and history.
-      const replay = ScriptedModel.fromRecording(json);
+      const replay = replayModel(json);
       const replayed = await runTravelAgent(replay, { stream });
       replay.assertComplete();
       assert.equal(replayed.finalOutput, live.finalOutput);
@@ -147,7 +147,7 @@ test('Replay of a real recording fails at the first changed input, tool or instr
     },
   ];
   for (const expected of cases) {
-    const replay = ScriptedModel.fromRecording(json);
+    const replay = replayModel(json);
     const error = await runTravelAgent(replay, {
       stream: false,
       ...expected.change,
@@ -164,7 +164,7 @@ test('Replay of a real recording fails at the first changed input, tool or instr
     assert.throws(() => replay.assertComplete(), (thrown) => thrown === error);
   }
   // Without comparing, the changed prompt replays the recorded answers.
-  const loose = ScriptedModel.fromRecording(json, { compare: false });
+  const loose = replayModel(json, { compare: false });
   const result = await runTravelAgent(loose, {
     stream: false,
     prompt: 'What is the weather in Lyon?',

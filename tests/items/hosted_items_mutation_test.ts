@@ -1,15 +1,17 @@
 import { Agent, hostedMcpTool, Runner, webSearchTool } from '@openai/agents';
 import {
   assistantMessage,
+  InvalidScriptedModelStepError,
+  ScriptedModel,
+} from '@scripted/agents';
+import {
   codeInterpreterCall,
   fileSearchCall,
   imageGenerationCall,
-  InvalidScriptedModelStepError,
   mcpApprovalRequest,
   mcpCall,
-  ScriptedModel,
   webSearchCall,
-} from '@scripted/agents';
+} from '@scripted/agents/items';
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { rejects } from '../_support/rejects.ts';

@@ -9,15 +9,17 @@ import {
 } from '@openai/agents';
 import {
   assistantMessage,
+  InvalidScriptedModelStepError,
+  ScriptedModel,
+} from '@scripted/agents';
+import {
   codeInterpreterCall,
   fileSearchCall,
   imageGenerationCall,
-  InvalidScriptedModelStepError,
   mcpApprovalRequest,
   mcpCall,
-  ScriptedModel,
   webSearchCall,
-} from '@scripted/agents';
+} from '@scripted/agents/items';
 import type { AgentInputItem } from '@openai/agents';
 import assert from 'node:assert/strict';
 import test from 'node:test';

@@ -7,16 +7,18 @@ import {
   shellTool,
 } from '@openai/agents';
 import {
-  applyPatchCall,
   assistantMessage,
-  computerCall,
   functionCall,
-  handoffCall,
   InvalidScriptedModelStepError,
-  reasoning,
   ScriptedModel,
-  shellCall,
 } from '@scripted/agents';
+import {
+  applyPatchCall,
+  computerCall,
+  handoffCall,
+  reasoning,
+  shellCall,
+} from '@scripted/agents/items';
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { type Rejection, rejects } from '../_support/rejects.ts';

@@ -7,15 +7,17 @@ import {
   shellTool,
 } from '@openai/agents';
 import {
-  applyPatchCall,
   assistantMessage,
+  InvalidScriptedModelStepError,
+  ScriptedModel,
+} from '@scripted/agents';
+import {
+  applyPatchCall,
   computerCall,
   handoffCall,
-  InvalidScriptedModelStepError,
   reasoning,
-  ScriptedModel,
   shellCall,
-} from '@scripted/agents';
+} from '@scripted/agents/items';
 import type { AgentInputItem } from '@openai/agents';
 import assert from 'node:assert/strict';
 import test from 'node:test';

@@ -10,10 +10,10 @@ import {
   InvalidRealtimeScenarioInputError,
   RealtimeCallMatcherError,
   RealtimeTransportNotClosedError,
-  recordRealtimeTransport,
   ScriptedRealtimeTransport,
   UnexpectedRealtimeCallError,
 } from '@scripted/agents/realtime';
+import { recordRealtimeTransport } from '@scripted/agents/replay';
 
 // deno-lint-ignore no-explicit-any
 type Loose = any;

@@ -9,9 +9,9 @@ import test from 'node:test';
 import {
   InvalidRealtimeScenarioInputError,
   type RealtimeScenarioRunContext,
-  recordRealtimeTransport,
   ScriptedRealtimeTransport,
 } from '@scripted/agents/realtime';
+import { recordRealtimeTransport } from '@scripted/agents/replay';
 import { exposedSdkVersion } from '../../replay/record_model.ts';
 import { createGate } from './_helpers.ts';
 

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import test from 'node:test';
 import fc from 'fast-check';
 import { Agent, Runner, tool } from '@openai/agents';
-import { autoModel, autoStep, ScriptedModel } from '@scripted/agents';
+import { ScriptedModel } from '@scripted/agents';
+import { autoModel, autoStep } from '@scripted/agents/auto';
 import { z } from 'zod';
 import {
   anyValue,

@@ -9,19 +9,19 @@ import assert from 'node:assert/strict';
 import test from 'node:test';
 import fc from 'fast-check';
 import { RealtimeAgent } from '@openai/agents/realtime';
+import { ScriptedRealtimeTransport } from '@scripted/agents/realtime';
 import {
   audioTurn,
   functionCallTurn,
   handoffTurn,
   injectFaults,
   interruptedTurn,
-  mcpApprovalRequest,
+  mcpApprovalTurn,
   type RealtimeFault,
-  ScriptedRealtimeTransport,
   textTurn,
   userSpeechTurn,
   VirtualClock,
-} from '@scripted/agents/realtime';
+} from '@scripted/agents/realtime/sim';
 import {
   anyValue,
   fuzzParameters,
@@ -57,7 +57,7 @@ const builders: [string, Builder, Record<string, unknown>][] = [
     callId: 'c',
     awaitOutput: false,
   }],
-  ['mcpApprovalRequest', mcpApprovalRequest as Builder, {
+  ['mcpApprovalTurn', mcpApprovalTurn as Builder, {
     serverLabel: 's',
     name: 'n',
     arguments: { path: '/' },

@@ -4,9 +4,9 @@ import fc from 'fast-check';
 import {
   assistantMessage,
   functionCall,
-  ScriptedModel,
+  type ScriptedModel,
 } from '@scripted/agents';
-import { ScriptedRealtimeTransport } from '@scripted/agents/realtime';
+import { replayModel, replayRealtimeTransport } from '@scripted/agents/replay';
 import {
   anyValue,
   fuzzParameters,
@@ -133,9 +133,9 @@ function damagedText(
 test('ScriptedModel.fromRecording accepts every generated valid fixture', () => {
   fc.assert(
     fc.property(modelFixture, (fixture) => {
-      const model = ScriptedModel.fromRecording(fixture as never);
+      const model = replayModel(fixture as never);
       assert.equal(model.remainingSteps, fixture.calls.length);
-      ScriptedModel.fromRecording(JSON.stringify(fixture));
+      replayModel(JSON.stringify(fixture));
     }),
     fuzzParameters(),
   );
@@ -151,7 +151,7 @@ test('ScriptedModel.fromRecording rejects anything else only with InvalidRecordi
       ),
       (input) => {
         outcomeOf(
-          () => ScriptedModel.fromRecording(materialize(input) as never),
+          () => replayModel(materialize(input) as never),
           recordingError,
         );
       },
@@ -165,7 +165,7 @@ test('ScriptedModel.fromRecording replays any accepted fixture without crashing'
     fc.asyncProperty(damaged(modelFixture, 'calls'), async (input) => {
       const result = outcomeOf(
         () =>
-          ScriptedModel.fromRecording(materialize(input) as never, {
+          replayModel(materialize(input) as never, {
             compare: false,
           }),
         recordingError,
@@ -207,7 +207,7 @@ test('ScriptedRealtimeTransport.fromRecording rejects malformed logs only with I
       (input) => {
         outcomeOf(
           () =>
-            ScriptedRealtimeTransport.fromRecording(
+            replayRealtimeTransport(
               materialize(input) as never,
             ),
           recordingError,

@@ -4,21 +4,18 @@ import process from 'node:process';
 import test from 'node:test';
 import { Agent, Runner } from '@openai/agents';
 import type { RealtimeTransportLayer } from '@openai/agents/realtime';
+import { assistantMessage, ScriptedModel } from '@scripted/agents';
 import {
-  assistantMessage,
   type ModelFixture,
   ReplayMismatchError,
-  ScriptedModel,
-} from '@scripted/agents';
-import {
-  type RealtimeFixture,
-  ScriptedRealtimeTransport,
-} from '@scripted/agents/realtime';
+} from '@scripted/agents/replay';
+import { ScriptedRealtimeTransport } from '@scripted/agents/realtime';
+import type { RealtimeFixture } from '@scripted/agents/replay';
 import {
   fixtureMode,
   modelFixture,
   realtimeFixture,
-} from '@scripted/agents/fixtures';
+} from '@scripted/agents/replay/files';
 
 // Committed recordings, read only (paths from the repository root, where
 // every runtime runs the suite).

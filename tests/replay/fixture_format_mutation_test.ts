@@ -5,9 +5,9 @@ import {
   type FixtureJson,
   InvalidRecordingError,
   type InvalidRecordingReason,
-  ScriptedModel,
-} from '@scripted/agents';
-import { ScriptedRealtimeTransport } from '@scripted/agents/realtime';
+  replayModel,
+  replayRealtimeTransport,
+} from '@scripted/agents/replay';
 import {
   aspectOf,
   type ModelFixtureRequest,
@@ -80,10 +80,9 @@ function call(fields: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
-const fromModel = (fixture: unknown) => () =>
-  ScriptedModel.fromRecording(fixture as string);
+const fromModel = (fixture: unknown) => () => replayModel(fixture as string);
 const fromRealtime = (fixture: unknown) => () =>
-  ScriptedRealtimeTransport.fromRecording(fixture as string);
+  replayRealtimeTransport(fixture as string);
 
 test('ScriptedModel.fromRecording rejects a malformed envelope with exact fields', () => {
   let parseMessage = '';
@@ -369,12 +368,12 @@ test('ScriptedModel.fromRecording accepts each valid outcome and optional field'
     call({ streamed: true }),
   ];
   for (const fixture of valid) {
-    const model = ScriptedModel.fromRecording(
+    const model = replayModel(
       JSON.stringify(modelFixture([fixture])),
     );
     assert.equal(model.remainingSteps, 1, JSON.stringify(fixture));
   }
-  const error = ScriptedModel.fromRecording(
+  const error = replayModel(
     JSON.stringify(modelFixture([
       call({ response: undefined, error: { name: 'E', message: 'm' } }),
     ])),
@@ -477,7 +476,7 @@ test('ScriptedRealtimeTransport.fromRecording rejects each malformed entry with 
     assertRejected(fromRealtime(JSON.stringify(fixture)), fields);
   }
   // The valid shapes: a call with or without its error, an event.
-  const transport = ScriptedRealtimeTransport.fromRecording(
+  const transport = replayRealtimeTransport(
     JSON.stringify(realtimeFixture([
       { ...close, error: { name: 'Error', message: 'm' } },
       close,

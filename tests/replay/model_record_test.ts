@@ -11,17 +11,20 @@ import { z } from 'zod';
 import {
   assistantMessage,
   functionCall,
-  InvalidRecordingError,
   InvalidScriptedModelStepError,
   modelError,
-  type ModelFixture,
   modelStream,
-  recordModel,
-  ReplayMismatchError,
   ScriptedModel,
   UnconsumedModelStepsError,
   UnexpectedModelCallError,
 } from '@scripted/agents';
+import {
+  InvalidRecordingError,
+  type ModelFixture,
+  recordModel,
+  ReplayMismatchError,
+  replayModel,
+} from '@scripted/agents/replay';
 import { at } from '../_support/at.ts';
 
 const runner = new Runner({ tracingDisabled: true });
@@ -82,7 +85,7 @@ test('recordModel replays a failed call with the same error fields and retry adv
     suggested: true,
   });
 
-  const replay = ScriptedModel.fromRecording(fixture);
+  const replay = replayModel(fixture);
   const error = await replay.getResponse(request('Hi')).catch((e) => e);
   assert(error instanceof Error);
   assert.equal(error.name, 'RateLimitError');
@@ -135,7 +138,7 @@ test('recordModel keeps the exact stream events, including a failure mid-stream'
     name: 'Error',
   });
 
-  const replay = ScriptedModel.fromRecording(JSON.stringify(fixture));
+  const replay = replayModel(JSON.stringify(fixture));
   const replayed: unknown[] = [];
   const error = await (async () => {
     for await (const event of replay.getStreamedResponse(request('Hi'))) {
@@ -187,7 +190,7 @@ test('recordModel never stores credentials, and the redact hook runs before stor
     ...call,
     request: { ...call.request, input: '<redacted prompt>' },
   });
-  const replay = ScriptedModel.fromRecording(json, { redact });
+  const replay = replayModel(json, { redact });
   await replay.getResponse(request('Another prompt', {
     systemInstructions: `Use Bearer ${key}`,
     tools: [{ type: 'hosted_tool', name: 'mcp' }],
@@ -239,7 +242,7 @@ function agentWith(
 test('fromRecording compares only the chosen aspects, in order', async () => {
   const json = await recordedToolRun();
   // A renamed tool fails on `tools` by default…
-  const strict = ScriptedModel.fromRecording(json);
+  const strict = replayModel(json);
   const error = await runner.run(
     agentWith(strict, { toolName: 'find' }),
     'Look up record 7.',
@@ -255,13 +258,13 @@ test('fromRecording compares only the chosen aspects, in order', async () => {
   );
   // …and replays when only the input is compared (the model then calls a
   // tool the agent no longer has, which the runner reports).
-  const loose = ScriptedModel.fromRecording(json, { aspects: ['input'] });
+  const loose = replayModel(json, { aspects: ['input'] });
   await assert.rejects(
     runner.run(agentWith(loose, { toolName: 'find' }), 'Look up record 7.'),
     (thrown: unknown) => !(thrown instanceof ReplayMismatchError),
   );
   // The second call's input holds the tool result: the path goes inside it.
-  const changed = ScriptedModel.fromRecording(json);
+  const changed = replayModel(json);
   const agent = new Agent({
     name: 'Clerk',
     instructions: 'Look things up.',
@@ -285,7 +288,7 @@ test('fromRecording compares only the chosen aspects, in order', async () => {
 test("fromRecording keeps the double's other drift rules", async () => {
   const json = await recordedToolRun();
   // One call too many.
-  const extra = ScriptedModel.fromRecording(json, { compare: false });
+  const extra = replayModel(json, { compare: false });
   await extra.getResponse(request('a'));
   await extra.getResponse(request('b'));
   await assert.rejects(
@@ -293,14 +296,14 @@ test("fromRecording keeps the double's other drift rules", async () => {
     UnexpectedModelCallError,
   );
   // Calls left over.
-  const short = ScriptedModel.fromRecording(json, { compare: false });
+  const short = replayModel(json, { compare: false });
   await short.getResponse(request('a'));
   assert.throws(() => short.assertComplete(), UnconsumedModelStepsError);
   // A recorded stream replayed by a plain call.
   const real = new ScriptedModel([[assistantMessage('hi')]]);
   const streamed = recordModel(real);
   for await (const _ of streamed.getStreamedResponse(request('x'))) { /* */ }
-  const replay = ScriptedModel.fromRecording(streamed.fixture());
+  const replay = replayModel(streamed.fixture());
   await assert.rejects(
     replay.getResponse(request('x')),
     (error: unknown) =>
@@ -375,7 +378,7 @@ test('fromRecording rejects malformed fixtures with InvalidRecordingError', () =
   ];
   for (const [fixture, reason, path] of cases) {
     assert.throws(
-      () => ScriptedModel.fromRecording(fixture as never),
+      () => replayModel(fixture as never),
       (error: unknown) => {
         assert(error instanceof InvalidRecordingError, String(error));
         assert.equal(error.name, 'InvalidRecordingError');
@@ -389,7 +392,7 @@ test('fromRecording rejects malformed fixtures with InvalidRecordingError', () =
   }
   assert.throws(
     () =>
-      ScriptedModel.fromRecording(valid as never, {
+      replayModel(valid as never, {
         aspects: ['nope' as never],
       }),
     (error: unknown) =>
@@ -397,7 +400,7 @@ test('fromRecording rejects malformed fixtures with InvalidRecordingError', () =
       error.path === 'options.aspects[0]',
   );
   // The valid one replays.
-  ScriptedModel.fromRecording(valid as never);
+  replayModel(valid as never);
 });
 
 test('recordModel blames the redact hook for a call it made unreadable, and passes its other errors through', async () => {

@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import type { RealtimeTransportLayer } from '@openai/agents/realtime';
+import { ScriptedRealtimeTransport } from '@scripted/agents/realtime';
 import {
   InvalidRecordingError,
   type RealtimeFixture,
   recordRealtimeTransport,
-  ScriptedRealtimeTransport,
-} from '@scripted/agents/realtime';
+  replayRealtimeTransport,
+} from '@scripted/agents/replay';
 
 function tick(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
@@ -71,7 +72,7 @@ test('recordRealtimeTransport replays bytes, errors, failed calls and a remote c
     data: { options: { apiKeyProvided: true, model: 'gpt-realtime' } },
   });
 
-  const replay = ScriptedRealtimeTransport.fromRecording(json);
+  const replay = replayRealtimeTransport(json);
   const replayed: unknown[] = [];
   listen(replay, replayed);
   await replay.connect({ apiKey: 'another key', model: 'gpt-realtime' });
@@ -120,7 +121,7 @@ test('fromRecording rejects malformed Realtime fixtures with InvalidRecordingErr
   ];
   for (const [fixture, reason, path] of cases) {
     assert.throws(
-      () => ScriptedRealtimeTransport.fromRecording(fixture as never),
+      () => replayRealtimeTransport(fixture as never),
       (error: unknown) => {
         assert(error instanceof InvalidRecordingError, String(error));
         assert.equal(error.reason, reason);
@@ -129,7 +130,7 @@ test('fromRecording rejects malformed Realtime fixtures with InvalidRecordingErr
       },
     );
   }
-  const replay = ScriptedRealtimeTransport.fromRecording(valid as never);
+  const replay = replayRealtimeTransport(valid as never);
   replay.mute(true);
   replay.assertComplete();
 });

@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
+import { ScriptedRealtimeTransport } from '@scripted/agents/realtime';
 import {
   type RealtimeFixture,
   type RealtimeFixtureEntry,
   recordRealtimeTransport,
   ReplayMismatchError,
-  ScriptedRealtimeTransport,
-} from '@scripted/agents/realtime';
+  replayRealtimeTransport,
+} from '@scripted/agents/replay';
 
 function tick(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
@@ -24,7 +25,7 @@ async function recordedMessages(): Promise<string> {
 
 test('Realtime fromRecording names the first differing argument of a call', async () => {
   const json = await recordedMessages();
-  const replay = ScriptedRealtimeTransport.fromRecording(json);
+  const replay = replayRealtimeTransport(json);
   await replay.connect({ apiKey: 'k', model: 'gpt-realtime' });
   replay.sendMessage('Hi', {});
   const error = (() => {
@@ -54,7 +55,7 @@ test('Realtime fromRecording with compare false replays other arguments', async 
       compare: boolean;
     }[]
   ) {
-    const replay = ScriptedRealtimeTransport.fromRecording(json, options);
+    const replay = replayRealtimeTransport(json, options);
     await replay.connect({ apiKey: 'k', model: 'another' });
     replay.sendMessage('One', {});
     replay.sendMessage('Two', {});
@@ -62,7 +63,7 @@ test('Realtime fromRecording with compare false replays other arguments', async 
   }
   // `compare: true` and an empty options object compare.
   for (const options of [{ compare: true }, {}]) {
-    const strict = ScriptedRealtimeTransport.fromRecording(json, options);
+    const strict = replayRealtimeTransport(json, options);
     await strict.connect({ apiKey: 'k', model: 'gpt-realtime' });
     assert.throws(() => strict.sendMessage('One', {}), ReplayMismatchError);
   }
@@ -79,7 +80,7 @@ test('Realtime fromRecording applies the redact hook to each replayed call', asy
   recording.sendMessage('secret one', {});
   const json = recording.fixtureJson();
   const seen: RealtimeFixtureEntry[] = [];
-  const replay = ScriptedRealtimeTransport.fromRecording(json, {
+  const replay = replayRealtimeTransport(json, {
     redact: (entry) => {
       seen.push(structuredClone(entry));
       return redact(entry);
@@ -92,14 +93,14 @@ test('Realtime fromRecording applies the redact hook to each replayed call', asy
   assert.equal(seen[0]!.type, 'call');
   assert.equal((seen[1] as { method: string }).method, 'sendMessage');
   // Without the hook the redacted recording differs.
-  const plain = ScriptedRealtimeTransport.fromRecording(json);
+  const plain = replayRealtimeTransport(json);
   await plain.connect({ apiKey: 'k', model: 'gpt-realtime' });
   assert.throws(() => plain.sendMessage('secret two', {}), ReplayMismatchError);
 });
 
 test('Realtime fromRecording reads null options as none', async () => {
   const json = await recordedMessages();
-  const replay = ScriptedRealtimeTransport.fromRecording(
+  const replay = replayRealtimeTransport(
     json,
     null as unknown as undefined,
   );
@@ -114,11 +115,11 @@ test('Realtime fromRecording accepts a log without calls', async () => {
     sdkVersion: 'x',
     log: [],
   };
-  ScriptedRealtimeTransport.fromRecording(fixture).assertComplete();
+  replayRealtimeTransport(fixture).assertComplete();
   const events = JSON.parse(await recordedMessages()) as RealtimeFixture;
   const onlyEvents = events.log.filter((entry) => entry.type === 'event');
   assert(onlyEvents.length > 0);
-  const replay = ScriptedRealtimeTransport.fromRecording({
+  const replay = replayRealtimeTransport({
     ...events,
     log: onlyEvents,
   });
@@ -149,7 +150,7 @@ test('Realtime fromRecording emits each event after the call that preceded it', 
   });
   const json = recording.fixtureJson();
 
-  const replay = ScriptedRealtimeTransport.fromRecording(json);
+  const replay = replayRealtimeTransport(json);
   const seen: number[] = [];
   replay.on(
     'audio',
@@ -177,7 +178,7 @@ test('Realtime fromRecording fails the first call when it was recorded failing',
     recording.connect({ apiKey: 'k', model: 'gpt-realtime' }),
     /no route/,
   );
-  const replay = ScriptedRealtimeTransport.fromRecording(
+  const replay = replayRealtimeTransport(
     recording.fixtureJson(),
   );
   await assert.rejects(
@@ -193,7 +194,7 @@ test('Realtime fromRecording replays a local disconnect once', async () => {
   await recording.connect({ apiKey: 'k', model: 'gpt-realtime' });
   recording.close();
   const json = recording.fixtureJson();
-  const replay = ScriptedRealtimeTransport.fromRecording(json);
+  const replay = replayRealtimeTransport(json);
   const statuses: unknown[] = [];
   replay.on('connection_change', (status) => statuses.push(status));
   await replay.connect({ apiKey: 'k', model: 'gpt-realtime' });

@@ -8,15 +8,14 @@ import type {
   StreamEvent,
 } from '@openai/agents';
 import { Usage } from '@openai/agents';
+import { assistantMessage, modelError, ScriptedModel } from '@scripted/agents';
 import {
-  assistantMessage,
   InvalidRecordingError,
-  modelError,
   type ModelFixture,
   recordModel,
   ReplayMismatchError,
-  ScriptedModel,
-} from '@scripted/agents';
+  replayModel,
+} from '@scripted/agents/replay';
 
 function request(input: string): ModelRequest {
   return {
@@ -182,7 +181,7 @@ test('recordModel stores no advice for an error no call threw, nor for no argume
 test('fromRecording rejects aspects that are not an array or not known', async () => {
   const fixture = await recordedCall();
   const notArray = catching(() =>
-    ScriptedModel.fromRecording(fixture, {
+    replayModel(fixture, {
       aspects: 'input' as never,
     })
   );
@@ -192,7 +191,7 @@ test('fromRecording rejects aspects that are not an array or not known', async (
   assert.equal(notArray.expected, 'an array of aspects');
   assert.equal(notArray.received, 'string');
   const unknown = catching(() =>
-    ScriptedModel.fromRecording(fixture, { aspects: ['bogus' as never] })
+    replayModel(fixture, { aspects: ['bogus' as never] })
   );
   assert(unknown instanceof InvalidRecordingError);
   assert.equal(unknown.reason, 'invalid_fixture');
@@ -215,7 +214,7 @@ test('fromRecording rejects recorded stream events the model cannot replay', asy
       events: [{ type: 5 }],
     }],
   } as unknown as ModelFixture;
-  const error = catching(() => ScriptedModel.fromRecording(bad));
+  const error = catching(() => replayModel(bad));
   assert(error instanceof InvalidRecordingError, String(error));
   assert.equal(error.reason, 'invalid_call');
   assert.equal(error.path, 'calls[0].events');
@@ -229,7 +228,7 @@ test('fromRecording rejects recorded stream events the model cannot replay', asy
 
 test('fromRecording reads null options as none and skips redact when not comparing', async () => {
   const fixture = await recordedCall();
-  const replay = ScriptedModel.fromRecording(
+  const replay = replayModel(
     fixture,
     null as unknown as undefined,
   );
@@ -238,7 +237,7 @@ test('fromRecording reads null options as none and skips redact when not compari
     ReplayMismatchError,
   );
   let redacted = 0;
-  const loose = ScriptedModel.fromRecording(fixture, {
+  const loose = replayModel(fixture, {
     compare: false,
     redact: (call) => {
       redacted++;
@@ -252,7 +251,7 @@ test('fromRecording reads null options as none and skips redact when not compari
 
 test('fromRecording assertComplete rethrows a mismatch the caller swallowed', async () => {
   const fixture = await recordedCall();
-  const replay = ScriptedModel.fromRecording(fixture);
+  const replay = replayModel(fixture);
   const mismatch = await replay.getResponse(request('Other')).catch((e) => e);
   assert(mismatch instanceof ReplayMismatchError);
   assert.throws(() => replay.assertComplete(), (e) => e === mismatch);
@@ -269,7 +268,7 @@ test('fromRecording replays recorded advice, and none for other errors or no arg
   await model.getRetryAdvice(advise(failure, 'a'));
   const plain = await model.getResponse(request('b')).catch((e) => e);
   assert.equal(await model.getRetryAdvice(advise(plain, 'b')), undefined);
-  const replay = ScriptedModel.fromRecording(model.fixture());
+  const replay = replayModel(model.fixture());
   const again = await replay.getResponse(request('a')).catch((e) => e);
   assert.deepEqual(await replay.getRetryAdvice(advise(again, 'a')), {
     suggested: true,
@@ -295,7 +294,7 @@ test('fromRecording replays a clean recorded stream to its end', async () => {
   for await (const event of model.getStreamedResponse(request('s'))) {
     live.push(event);
   }
-  const replay = ScriptedModel.fromRecording(model.fixtureJson());
+  const replay = replayModel(model.fixtureJson());
   const replayed: unknown[] = [];
   for await (const event of replay.getStreamedResponse(request('s'))) {
     replayed.push(event);

@@ -1,6 +1,6 @@
 /** Shared assertions of the realtime mutation tests (not a test file itself). */
 import assert from 'node:assert/strict';
-import { InvalidRealtimeSpecError } from '@scripted/agents/realtime';
+import { InvalidRealtimeSpecError } from '@scripted/agents/realtime/sim';
 
 /** The structured fields of an `InvalidRealtimeSpecError`. */
 export interface SpecFields {

@@ -7,6 +7,10 @@ import assert from 'node:assert/strict';
 import { z } from 'zod';
 import { RealtimeAgent, RealtimeSession, tool } from '@openai/agents/realtime';
 import {
+  type RealtimeScenarioContext,
+  ScriptedRealtimeTransport,
+} from '@scripted/agents/realtime';
+import {
   assertHandoff,
   assertHistoryMatchesHeard,
   assertNoCallAfterClose,
@@ -15,16 +19,14 @@ import {
   functionCallTurn,
   handoffTurn,
   interruptedTurn,
-  mcpApprovalRequest,
+  mcpApprovalTurn,
   RealtimeCallAfterCloseError,
   RealtimeHandoffAssertionError,
-  type RealtimeScenarioContext,
   RealtimeToolApprovalAssertionError,
   RealtimeTruncationAssertionError,
-  ScriptedRealtimeTransport,
   textTurn,
   watchSession,
-} from '@scripted/agents/realtime';
+} from '@scripted/agents/realtime/sim';
 import { sanitizedTest as test } from '../../_support/sanitized.ts';
 import { createGate } from '../_helpers.ts';
 import { throwsSpec } from './_spec_assert.ts';
@@ -324,12 +326,12 @@ for (const approve of [true, false]) {
         await ctx.expectCall('connect');
         // The session is ready once connect() resolved.
         await ready.promise;
-        await mcpApprovalRequest(ctx, {
+        await mcpApprovalTurn(ctx, {
           serverLabel: 'files',
           name: 'delete_file',
           itemId: 'm1',
         });
-        await mcpApprovalRequest(ctx, {
+        await mcpApprovalTurn(ctx, {
           serverLabel: 'files',
           name: 'list_files',
           itemId: 'm2',

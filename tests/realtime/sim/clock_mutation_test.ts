@@ -5,7 +5,7 @@
  * and auto-advance.
  */
 import assert from 'node:assert/strict';
-import { VirtualClock } from '@scripted/agents/realtime';
+import { VirtualClock } from '@scripted/agents/realtime/sim';
 import { sanitizedTest as test } from '../../_support/sanitized.ts';
 import { checkSpecError, throwsSpec } from './_spec_assert.ts';
 

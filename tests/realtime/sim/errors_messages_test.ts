@@ -6,7 +6,7 @@ import {
   RealtimeHandoffAssertionError,
   RealtimeToolApprovalAssertionError,
   RealtimeTruncationAssertionError,
-} from '@scripted/agents/realtime';
+} from '@scripted/agents/realtime/sim';
 
 // Each assertion error of the simulation layer, with the field variants its
 // message depends on: the message is the report a failing test prints.

@@ -9,7 +9,7 @@ import {
   injectFaults,
   type RealtimeFault,
   VirtualClock,
-} from '@scripted/agents/realtime';
+} from '@scripted/agents/realtime/sim';
 import { sanitizedTest as test } from '../../_support/sanitized.ts';
 import { throwsSpec } from './_spec_assert.ts';
 

@@ -10,10 +10,10 @@ import {
   audioTurn,
   functionCallTurn,
   interruptedTurn,
-  mcpApprovalRequest,
+  mcpApprovalTurn,
   textTurn,
   userSpeechTurn,
-} from '@scripted/agents/realtime';
+} from '@scripted/agents/realtime/sim';
 import { recorder } from './_spec_assert.ts';
 
 const zeroUsage = {
@@ -510,9 +510,9 @@ test('functionCallTurn, once answered, emits the completed call item with the ou
   assert.equal(events.length, 6);
 });
 
-test('mcpApprovalRequest without waiting emits the request item and the approval event', async () => {
+test('mcpApprovalTurn without waiting emits the request item and the approval event', async () => {
   const { events, emit } = recorder();
-  const result = await mcpApprovalRequest(emit, {
+  const result = await mcpApprovalTurn(emit, {
     serverLabel: 'files',
     name: 'rm',
     arguments: { path: '/a' },
@@ -533,7 +533,7 @@ test('mcpApprovalRequest without waiting emits the request item and the approval
   ]]);
   assert.notEqual(events[0]![1], events[1]![1]);
   const empty = recorder();
-  await mcpApprovalRequest(empty.emit, {
+  await mcpApprovalTurn(empty.emit, {
     serverLabel: 's',
     name: 'n',
     awaitResponse: false,
@@ -545,7 +545,7 @@ test('mcpApprovalRequest without waiting emits the request item and the approval
   );
 });
 
-test('mcpApprovalRequest waits for sendMcpResponse and reports it', async () => {
+test('mcpApprovalTurn waits for sendMcpResponse and reports it', async () => {
   const { events, emit } = recorder();
   const asked: unknown[] = [];
   const response = { index: 2, method: 'sendMcpResponse', approved: true };
@@ -556,7 +556,7 @@ test('mcpApprovalRequest waits for sendMcpResponse and reports it', async () => 
       return Promise.resolve(response);
     },
   };
-  const result = await mcpApprovalRequest(target as never, {
+  const result = await mcpApprovalTurn(target as never, {
     serverLabel: 's',
     name: 'n',
     itemId: 'm',

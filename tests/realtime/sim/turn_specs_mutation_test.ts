@@ -11,10 +11,10 @@ import {
   functionCallTurn,
   handoffTurn,
   interruptedTurn,
-  mcpApprovalRequest,
+  mcpApprovalTurn,
   textTurn,
   userSpeechTurn,
-} from '@scripted/agents/realtime';
+} from '@scripted/agents/realtime/sim';
 import { recorder, throwsSpec } from './_spec_assert.ts';
 
 // deno-lint-ignore no-explicit-any
@@ -761,83 +761,83 @@ test('functionCallTurn rejects symbol keys in the arguments, which JSON cannot c
   assert.deepEqual(events, []);
 });
 
-test('mcpApprovalRequest rejects string arguments, empty names and a bad await flag', () => {
+test('mcpApprovalTurn rejects string arguments, empty names and a bad await flag', () => {
   const { events, emit } = recorder();
   const base = { serverLabel: 's', name: 'n', awaitResponse: false };
   throwsSpec(
-    () => mcpApprovalRequest(emit, { ...base, arguments: '{}' } as Loose),
+    () => mcpApprovalTurn(emit, { ...base, arguments: '{}' } as Loose),
     {
-      operation: 'mcpApprovalRequest',
+      operation: 'mcpApprovalTurn',
       reason: 'invalid_type',
       path: 'spec.arguments',
       issue: 'an object',
       received: '"{}"',
     },
-    'Invalid realtime spec: mcpApprovalRequest() "spec.arguments" must be an object, got "{}"',
+    'Invalid realtime spec: mcpApprovalTurn() "spec.arguments" must be an object, got "{}"',
   );
   throwsSpec(
-    () => mcpApprovalRequest(emit, { ...base, serverLabel: '' }),
+    () => mcpApprovalTurn(emit, { ...base, serverLabel: '' }),
     {
-      operation: 'mcpApprovalRequest',
+      operation: 'mcpApprovalTurn',
       reason: 'invalid_value',
       path: 'spec.serverLabel',
       issue: 'a non-empty string',
       received: '""',
     },
-    'Invalid realtime spec: mcpApprovalRequest() "spec.serverLabel" must be a non-empty string, got ""',
+    'Invalid realtime spec: mcpApprovalTurn() "spec.serverLabel" must be a non-empty string, got ""',
   );
   throwsSpec(
-    () => mcpApprovalRequest(emit, { ...base, name: '' }),
+    () => mcpApprovalTurn(emit, { ...base, name: '' }),
     {
-      operation: 'mcpApprovalRequest',
+      operation: 'mcpApprovalTurn',
       reason: 'invalid_value',
       path: 'spec.name',
       issue: 'a non-empty string',
       received: '""',
     },
-    'Invalid realtime spec: mcpApprovalRequest() "spec.name" must be a non-empty string, got ""',
+    'Invalid realtime spec: mcpApprovalTurn() "spec.name" must be a non-empty string, got ""',
   );
   throwsSpec(
-    () => mcpApprovalRequest(emit, { ...base, awaitResponse: 1 } as Loose),
+    () => mcpApprovalTurn(emit, { ...base, awaitResponse: 1 } as Loose),
     {
-      operation: 'mcpApprovalRequest',
+      operation: 'mcpApprovalTurn',
       reason: 'invalid_type',
       path: 'spec.awaitResponse',
       issue: 'a boolean',
       received: '1',
     },
-    'Invalid realtime spec: mcpApprovalRequest() "spec.awaitResponse" must be a boolean, got 1',
+    'Invalid realtime spec: mcpApprovalTurn() "spec.awaitResponse" must be a boolean, got 1',
   );
   throwsSpec(
-    () => mcpApprovalRequest(emit, { serverLabel: 's', name: 'n' }),
+    () => mcpApprovalTurn(emit, { serverLabel: 's', name: 'n' }),
     {
-      operation: 'mcpApprovalRequest',
+      operation: 'mcpApprovalTurn',
       reason: 'missing',
       path: 'target.expectCall',
       issue:
         'a function (pass the scenario context or the transport, or set the await option to false)',
       received: 'undefined',
     },
-    'Invalid realtime spec: mcpApprovalRequest() "target.expectCall" must be a function (pass the scenario context or the transport, or set the await option to false), got undefined',
+    'Invalid realtime spec: mcpApprovalTurn() "target.expectCall" must be a function (pass the scenario context or the transport, or set the await option to false), got undefined',
   );
   throwsSpec(
-    () => mcpApprovalRequest(emit, { ...base, arguments: { n: 1n } }),
+    () => mcpApprovalTurn(emit, { ...base, arguments: { n: 1n } }),
     {
-      operation: 'mcpApprovalRequest',
+      operation: 'mcpApprovalTurn',
       reason: 'invalid_value',
       path: 'spec.arguments',
       issue: 'JSON text or a JSON-serializable object',
       received: 'an object',
     },
-    'Invalid realtime spec: mcpApprovalRequest() "spec.arguments" must be JSON text or a JSON-serializable object, got an object',
+    'Invalid realtime spec: mcpApprovalTurn() "spec.arguments" must be JSON text or a JSON-serializable object, got an object',
   );
   assert.deepEqual(events, []);
 });
 
-test('mcpApprovalRequest detaches the arguments through JSON', async () => {
+test('mcpApprovalTurn detaches the arguments through JSON', async () => {
   const { events, emit } = recorder();
   const args = { path: '/a', when: new Date(0), nested: { n: 1 } };
-  await mcpApprovalRequest(emit, {
+  await mcpApprovalTurn(emit, {
     serverLabel: 's',
     name: 'n',
     arguments: args,

@@ -12,6 +12,7 @@ import {
   RealtimeSession,
   tool,
 } from '@openai/agents/realtime';
+import { ScriptedRealtimeTransport } from '@scripted/agents/realtime';
 import {
   assertHandoff,
   assertHistoryMatchesHeard,
@@ -20,14 +21,13 @@ import {
   functionCallTurn,
   handoffTurn,
   interruptedTurn,
-  mcpApprovalRequest,
+  mcpApprovalTurn,
   RealtimeToolApprovalAssertionError,
   RealtimeTruncationAssertionError,
-  ScriptedRealtimeTransport,
   textTurn,
   userSpeechTurn,
   watchSession,
-} from '@scripted/agents/realtime';
+} from '@scripted/agents/realtime/sim';
 import { at } from '../../_support/at.ts';
 import { sanitizedTest as test } from '../../_support/sanitized.ts';
 import { createGate } from '../_helpers.ts';
@@ -356,7 +356,7 @@ test('handoffTurn makes the session hand off: new config, agent_handoff, transfe
   watcher.stop();
 });
 
-test('mcpApprovalRequest raises tool_approval_requested and the app answer reaches sendMcpResponse', async () => {
+test('mcpApprovalTurn raises tool_approval_requested and the app answer reaches sendMcpResponse', async () => {
   const { transport, session, events } = setup();
   const watcher = watchSession(session);
   session.on('tool_approval_requested', (_c, _a, request) => {
@@ -368,7 +368,7 @@ test('mcpApprovalRequest raises tool_approval_requested and the app answer reach
     scenario: async (ctx) => {
       await ctx.expectCall('connect');
       await ctx.expectCall('sendMessage');
-      const { response } = await mcpApprovalRequest(ctx, {
+      const { response } = await mcpApprovalTurn(ctx, {
         serverLabel: 'files',
         name: 'delete_file',
         arguments: { path: '/tmp/a' },

@@ -6,13 +6,15 @@
 import assert from 'node:assert/strict';
 import { RealtimeAgent, RealtimeSession } from '@openai/agents/realtime';
 import {
-  audioTurn,
-  InvalidRealtimeSpecError,
   ScriptedRealtimeScenarioCancelledError,
   ScriptedRealtimeTransport,
+} from '@scripted/agents/realtime';
+import {
+  audioTurn,
+  InvalidRealtimeSpecError,
   textTurn,
   VirtualClock,
-} from '@scripted/agents/realtime';
+} from '@scripted/agents/realtime/sim';
 import { sanitizedTest } from '../../_support/sanitized.ts';
 import { trackedSignal } from '../../_support/tracked_signal.ts';
 import { createGate } from '../_helpers.ts';

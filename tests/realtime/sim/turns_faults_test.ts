@@ -9,20 +9,22 @@ import assert from 'node:assert/strict';
 import { z } from 'zod';
 import { RealtimeAgent, RealtimeSession, tool } from '@openai/agents/realtime';
 import {
-  audioTurn,
-  functionCallTurn,
   IncompleteRealtimeScenarioError,
-  injectFaults,
-  InvalidRealtimeSpecError,
   RealtimeCallMatcherError,
-  type RealtimeFault,
   ScriptedRealtimeScenarioCancelledError,
   ScriptedRealtimeTransport,
-  textTurn,
   UnexpectedRealtimeCallError,
+} from '@scripted/agents/realtime';
+import {
+  audioTurn,
+  functionCallTurn,
+  injectFaults,
+  InvalidRealtimeSpecError,
+  type RealtimeFault,
+  textTurn,
   VirtualClock,
   watchSession,
-} from '@scripted/agents/realtime';
+} from '@scripted/agents/realtime/sim';
 import { at } from '../../_support/at.ts';
 import { sanitizedTest } from '../../_support/sanitized.ts';
 import { createGate } from '../_helpers.ts';

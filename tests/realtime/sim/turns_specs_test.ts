@@ -7,10 +7,10 @@ import {
   handoffTurn,
   interruptedTurn,
   InvalidRealtimeSpecError,
-  mcpApprovalRequest,
+  mcpApprovalTurn,
   textTurn,
   userSpeechTurn,
-} from '@scripted/agents/realtime';
+} from '@scripted/agents/realtime/sim';
 
 const emit = (): boolean => true;
 
@@ -116,13 +116,13 @@ test('Turn builders name the malformed field, why, and what was given', () => {
   });
   rejects(
     () =>
-      mcpApprovalRequest(emit, {
+      mcpApprovalTurn(emit, {
         serverLabel: 's',
         name: 'n',
         arguments: '{}' as never,
       }),
     {
-      operation: 'mcpApprovalRequest',
+      operation: 'mcpApprovalTurn',
       reason: 'invalid_type',
       path: 'spec.arguments',
     },
