@@ -6,7 +6,7 @@
  */
 import { closest, listNames } from '../../_internal/format.ts';
 import type { VirtualClock } from './clock.ts';
-import type { RealtimeFault } from './faults.ts';
+import type { RealtimeFault } from './fault_types.ts';
 import {
   readArray,
   readNumber,

@@ -41,11 +41,10 @@ export {
   watchSession,
 } from './assertions.ts';
 export { VirtualClock, type VirtualClockOptions } from './clock.ts';
+export type { RealtimeFault, RealtimeFaultTarget } from './fault_types.ts';
 export {
   injectFaults,
-  type RealtimeFault,
   RealtimeFaultInjector,
-  type RealtimeFaultTarget,
   type RealtimeFaultTransport,
 } from './faults.ts';
 export {
