@@ -428,6 +428,8 @@ if (write) {
     Deno.exit(1);
   }
   Deno.writeTextFileSync(readmePath, readme.replace(marker, block));
+  await new Deno.Command(Deno.execPath(), { args: ['fmt', '-q', readmePath] })
+    .output();
   console.log(`graph: wrote the size table into ${readmePath}`);
 } else if (current === null) {
   failures.push(`${readmePath} has no <!-- sizes --> table`);
