@@ -71,46 +71,65 @@ export class Connection {
    * Records the close through `record` and becomes `disconnected`, unless
    * nothing is open (then nothing is recorded) or a lifecycle operation
    * ran inside the close's matcher (then that operation's state stays).
+   * When the record throws (an injected failure, a mismatch), a close made
+   * while a `connect()` is in progress still supersedes that connect, as a
+   * successful one would, and then throws; on an established connection it
+   * changes nothing.
    *
    * @param record Records the call; throws its mismatch or failure.
+   * @throws {unknown} What `record` threw, else the first failure of a
+   *   `disconnected` listener.
    */
   close(record: () => void): void {
     if (!this.#isOpen()) return;
     const before = this.#lifecycle;
-    record();
-    if (this.#lifecycle !== before) return;
-    this.#end('close');
-    this.#events.emit('connection_change', ['disconnected']);
+    const connecting = this.#connecting !== undefined;
+    let failure: { readonly error: unknown } | undefined;
+    try {
+      record();
+    } catch (error) {
+      if (!connecting) throw error;
+      failure = { error };
+    }
+    if (this.#lifecycle === before) {
+      this.#end('close');
+      try {
+        this.#events.emit('connection_change', ['disconnected']);
+      } catch (error) {
+        // The close's own failure is what its caller needs to see.
+        failure ??= { error };
+      }
+    }
+    if (failure !== undefined) throw failure.error;
   }
 
   /**
    * Becomes `disconnected` as if the remote end closed, emitting
-   * `connection_change` and, when `error` is given, `error`; nothing when
-   * nothing is open.
+   * `connection_change` and, when `error` is given, `error`. When nothing
+   * is open it changes nothing and emits no `connection_change`, but still
+   * emits the `error`: an error is never dropped.
    *
    * @param error Optional transport error.
    * @throws {unknown} The first failure of a listener, after both events.
    */
   disconnect(error: unknown): void {
-    if (!this.#isOpen()) return;
-    this.#end('disconnect');
-    let failed = false;
-    let failure: unknown;
-    try {
-      this.#events.emit('connection_change', ['disconnected']);
-    } catch (cause) {
-      failed = true;
-      failure = cause;
+    let failure: { readonly error: unknown } | undefined;
+    if (this.#isOpen()) {
+      this.#end('disconnect');
+      try {
+        this.#events.emit('connection_change', ['disconnected']);
+      } catch (cause) {
+        failure = { error: cause };
+      }
     }
     if (error !== undefined) {
       try {
         this.#events.emit('error', [{ type: 'error', error }]);
       } catch (cause) {
-        if (!failed) failure = cause;
-        failed = true;
+        failure ??= { error: cause };
       }
     }
-    if (failed) throw failure;
+    if (failure !== undefined) throw failure.error;
   }
 
   /** Whether close/disconnect has anything to end. */
