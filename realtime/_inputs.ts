@@ -10,10 +10,11 @@ import { isAsyncFunction } from '../_internal/matcher.ts';
 import { readFields } from '../_internal/read.ts';
 import {
   isRealtimeTransportMethod,
+  type RealtimeCallMatcher,
   type RealtimeTransportMethod,
   realtimeTransportMethods,
 } from './calls.ts';
-import { InvalidRealtimeScenarioInputError } from './errors.ts';
+import { InvalidRealtimeScenarioInputError } from './input_errors.ts';
 import type { RealtimeScenarioOptions } from './scenario.ts';
 
 // Names people reach for that mean an outbound method (lower case).
@@ -250,7 +251,7 @@ function isPlainObject(value: unknown): value is object {
 /** One expectation of an `expectAnyOrder()` group, as given. */
 export interface ExpectationInput {
   readonly method: RealtimeTransportMethod;
-  readonly matcher: ((call: never) => unknown) | undefined;
+  readonly matcher: RealtimeCallMatcher | undefined;
 }
 
 const expectationKeys = ['method', 'matcher'] as const;

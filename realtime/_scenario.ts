@@ -6,14 +6,15 @@
  *
  * @module
  */
-import type { CallLedger } from './_ledger.ts';
 import { noop } from '../_internal/thenable.ts';
 import {
   requireExpectations,
   requireMatcher,
   requireMethod,
 } from './_inputs.ts';
-import { ScriptedRealtimeScenarioCancelledError } from './errors.ts';
+import type { CallLedger } from './_ledger.ts';
+import type { TransportState } from './_state.ts';
+import { InvalidRealtimeScenarioInputError } from './input_errors.ts';
 import type {
   RealtimeScenarioOptions,
   RealtimeScenarioRunContext,
@@ -57,6 +58,33 @@ async function settleBriefly(sides: Promise<unknown>): Promise<void> {
 }
 
 /**
+ * Starts a validated scenario on a transport, one at a time.
+ *
+ * @param state The transport's state.
+ * @param run The transport's context, both sides and the signal.
+ * @returns What `exercise` returned, once both sides finished and nothing
+ *   is left.
+ * @throws {InvalidRealtimeScenarioInputError} When a scenario is already
+ *   running on the transport (at once, not as a rejection).
+ */
+export function startScenario<R>(
+  state: TransportState,
+  run: ScenarioRun<R>,
+): Promise<R> {
+  if (state.running) {
+    throw new InvalidRealtimeScenarioInputError({
+      reason: 'scenario_running',
+      operation: 'runScenario',
+      path: 'options',
+    });
+  }
+  state.running = true;
+  return runRealtimeScenario(state.ledger, run).finally(() => {
+    state.running = false;
+  });
+}
+
+/**
  * Runs a validated scenario against `ledger`. It fails at once on a
  * mismatch (whatever either side awaits), on either side's failure, or on
  * the signal; when `exercise` finishes with expectations pending it fails
@@ -68,19 +96,13 @@ async function settleBriefly(sides: Promise<unknown>): Promise<void> {
  * @returns What `exercise` returned, once both sides finished and nothing
  *   is left.
  */
-export async function runRealtimeScenario<R>(
+async function runRealtimeScenario<R>(
   ledger: CallLedger,
   run: ScenarioRun<R>,
 ): Promise<R> {
   const { transport, signal } = run;
   if (signal?.aborted) {
-    throw new ScriptedRealtimeScenarioCancelledError(
-      {
-        pendingExpectations: ledger.pendingExpectations(),
-        injectedFaults: ledger.faults(),
-      },
-      { cause: signal.reason },
-    );
+    throw ledger.cancelled(signal.reason);
   }
   let finished = false;
   let failure: { readonly error: unknown } | undefined;
@@ -137,15 +159,7 @@ export async function runRealtimeScenario<R>(
     emit: transport.emit,
   };
   const onAbort = (): void => {
-    fail(
-      new ScriptedRealtimeScenarioCancelledError(
-        {
-          pendingExpectations: ledger.pendingExpectations(),
-          injectedFaults: ledger.faults(),
-        },
-        { cause: signal?.reason },
-      ),
-    );
+    fail(ledger.cancelled(signal?.reason));
   };
   signal?.addEventListener('abort', onAbort);
   // Node does not keep the process alive for `AbortSignal.timeout()`; a
