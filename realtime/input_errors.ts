@@ -5,7 +5,6 @@
  *
  * @module
  */
-import { quote } from '../_internal/format.ts';
 import { invalidInputMessage } from '../_internal/messages.ts';
 import type { RealtimeTransportMethod } from './calls.ts';
 
@@ -35,12 +34,14 @@ export type RealtimeScenarioOptionKey = 'scenario' | 'exercise' | 'signal';
  * - `invalid_option`: `runScenario` options that are not an object, or a
  *   `scenario`/`exercise` that is not a function, or a `signal` that is not
  *   an `AbortSignal`;
- * - `unreadable_option`: reading an option threw (`cause` holds the error);
+ * - `unreadable_option`: reading an option or an expectation threw
+ *   (`cause` holds what it threw, `received` describes it);
  * - `scenario_running`: `runScenario` while another runs on the transport;
  * - `invalid_expectation`: `expectAnyOrder` given no expectation (issue
  *   `empty_group`), an expectation that is not an object (`not_an_object`)
  *   or one with a member other than `method` and `matcher`
- *   (`unknown_property`); its method and matcher are checked as
+ *   (`unknown_property`, `path` at that member); its method and matcher
+ *   are checked as
  *   `expectCall`'s, with paths such as `expectations[1].method`.
  *
  * @example
@@ -172,7 +173,8 @@ export class InvalidRealtimeScenarioInputError extends Error {
   readonly operation: string | undefined;
   /**
    * Where in the input: a parameter (`method`, `matcher`, `listener`,
-   * `error`) or an option (`options`, `options.scenario`, `options.signal`).
+   * `error`), an option (`options`, `options.scenario`, `options.signal`)
+   * or a member of an expectation (`expectations[1].matcher`).
    */
   readonly path: string | undefined;
   /** What the input must be. */
@@ -180,17 +182,21 @@ export class InvalidRealtimeScenarioInputError extends Error {
   /**
    * What was found, rendered short: strings quoted and cut when long,
    * other values by kind (`42`, `null`, `an object`, `a function`,
-   * `an unreadable value`). `undefined` when nothing concrete was found.
+   * `an unreadable value`); what a read threw (`the error "boom"`);
+   * `undefined` when nothing concrete was found.
    */
   readonly received: string | undefined;
   /**
    * The name the input most likely meant: for `unknown_method` the closest
    * method, for a missing `runScenario` callback the option a misspelt key
-   * stands for.
+   * stands for, for an expectation's unknown member (`mehtod`) the member
+   * it stands for.
    */
   readonly suggestion:
     | RealtimeTransportMethod
     | RealtimeScenarioOptionKey
+    | 'method'
+    | 'matcher'
     | undefined;
 
   /**
@@ -211,26 +217,23 @@ export class InvalidRealtimeScenarioInputError extends Error {
       suggestion?:
         | RealtimeTransportMethod
         | RealtimeScenarioOptionKey
+        | 'method'
+        | 'matcher'
         | undefined;
     },
     options?: { cause?: unknown },
   ) {
-    const expected = fields.message !== undefined
-      ? fields.expected
-      : fields.expected ??
-        (fields.issue === 'async_matcher'
-          ? synchronousMatcher
-          : expectedByReason[fields.reason]);
-    // A state the transport is in, not a value at a path.
-    const pathed = fields.path !== undefined &&
-      fields.reason !== 'scenario_running';
+    const expected = fields.expected ??
+      (fields.issue === 'async_matcher'
+        ? synchronousMatcher
+        : expectedByReason[fields.reason]);
     super(
       fields.message ?? invalidInputMessage({
         subject: 'realtime input',
         name: fields.operation,
-        expected: pathed
-          ? `${quote(fields.path!)} to be ${expected}`
-          : `${expected}`,
+        // A state the transport is in, not a value at a path.
+        path: fields.reason === 'scenario_running' ? undefined : fields.path,
+        expected,
         received: fields.received ?? fallbackByReason[fields.reason],
         suggestion: fields.suggestion,
       }),
@@ -241,7 +244,7 @@ export class InvalidRealtimeScenarioInputError extends Error {
     this.issue = fields.issue ?? fields.reason;
     this.operation = fields.operation;
     this.path = fields.path;
-    this.expected = expected;
+    this.expected = fields.message === undefined ? expected : fields.expected;
     this.received = fields.received;
     this.suggestion = fields.suggestion;
   }

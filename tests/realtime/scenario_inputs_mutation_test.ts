@@ -208,11 +208,14 @@ test('expectAnyOrder rejects null, unreadable and revoked expectations', () => {
   });
   const { proxy, revoke } = Proxy.revocable({}, {});
   revoke();
-  inputError(() => transport.expectAnyOrder(proxy as Loose), {
-    reason: 'invalid_expectation',
-    issue: 'not_an_object',
-    path: 'expectations[0]',
-    received: 'an unreadable value',
+  assert.throws(() => transport.expectAnyOrder(proxy as Loose), (error) => {
+    // A revoked proxy cannot be read at all, not even as an object.
+    assert(error instanceof InvalidRealtimeScenarioInputError);
+    assert.equal(error.reason, 'unreadable_option');
+    assert.equal(error.path, 'expectations[0]');
+    assert.ok(error.cause instanceof TypeError);
+    assert.match(error.received ?? '', /^the error "/);
+    return true;
   });
   const cause = new Error('boom');
   const getter = {

@@ -326,19 +326,22 @@ test('runScenario rejects malformed options where they are given', async () => {
     [hostile, {
       reason: 'unreadable_option',
       path: 'options.scenario',
-      received: undefined,
+      expected: 'readable',
+      received: 'the error "trap"',
       cause: trap,
+      message:
+        'Invalid realtime input ("runScenario"): expected "options.scenario" to be readable, got the error "trap"',
     }],
     [new Proxy({}, { has: throwTrap }), {
       reason: 'unreadable_option',
       path: 'options.scenario',
-      received: undefined,
+      received: 'the error "trap"',
       cause: trap,
     }],
     [new Proxy({}, { ownKeys: throwTrap }), {
       reason: 'unreadable_option',
       path: 'options',
-      received: undefined,
+      received: 'the error "trap"',
       cause: trap,
     }],
   ];
