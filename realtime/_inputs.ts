@@ -30,28 +30,28 @@ import {
 import type { RealtimeScenarioOptions } from './scenario.ts';
 
 // Names people reach for that mean an outbound method (lower case).
-const synonyms: Readonly<Record<string, RealtimeTransportMethod>> = {
-  hangup: 'close',
-  end: 'close',
-  stop: 'close',
-  disconnect: 'close',
-  open: 'connect',
-  start: 'connect',
-  message: 'sendMessage',
-  send: 'sendMessage',
-  audio: 'sendAudio',
-  image: 'addImage',
-  unmute: 'mute',
-  cancel: 'interrupt',
-  config: 'updateSessionConfig',
-  updatesession: 'updateSessionConfig',
-  response: 'requestResponse',
-  createresponse: 'requestResponse',
-  sethistory: 'resetHistory',
-  updatehistory: 'resetHistory',
-  functioncalloutput: 'sendFunctionCallOutput',
-  mcpresponse: 'sendMcpResponse',
-};
+const synonyms: ReadonlyMap<string, RealtimeTransportMethod> = new Map([
+  ['hangup', 'close'],
+  ['end', 'close'],
+  ['stop', 'close'],
+  ['disconnect', 'close'],
+  ['open', 'connect'],
+  ['start', 'connect'],
+  ['message', 'sendMessage'],
+  ['send', 'sendMessage'],
+  ['audio', 'sendAudio'],
+  ['image', 'addImage'],
+  ['unmute', 'mute'],
+  ['cancel', 'interrupt'],
+  ['config', 'updateSessionConfig'],
+  ['updatesession', 'updateSessionConfig'],
+  ['response', 'requestResponse'],
+  ['createresponse', 'requestResponse'],
+  ['sethistory', 'resetHistory'],
+  ['updatehistory', 'resetHistory'],
+  ['functioncalloutput', 'sendFunctionCallOutput'],
+  ['mcpresponse', 'sendMcpResponse'],
+]);
 
 /** The options of `runScenario()`. */
 const optionKeys = ['scenario', 'exercise', 'signal'] as const;
@@ -79,11 +79,14 @@ interface Where {
   readonly operation: string;
   /** The error's reason (an unreadable value is `unreadable_option`). */
   readonly reason: InvalidRealtimeScenarioInputReason;
-  /** The finer `issue` per reader code; the reason itself otherwise. */
+  /**
+   * The finer `issue` per reader code (`missing` counts as `invalid_type`:
+   * `undefined` is the wrong kind of value here); the reason otherwise.
+   */
   readonly finer: Partial<Record<IssueCode, InvalidRealtimeScenarioInputIssue>>;
   /** What the input must be; the reason's own wording otherwise. */
   readonly expected?: string | undefined;
-  /** The suggestion, when the reader has none (asked only on failure). */
+  /** A suggestion before the reader's own (asked only on failure). */
   readonly suggest?: () => Suggestion | undefined;
 }
 
@@ -104,7 +107,7 @@ function inputError(
   const suggestion = where.suggest?.() ?? issue.suggestion;
   return new InvalidRealtimeScenarioInputError({
     reason: where.reason,
-    issue: where.finer[issue.code],
+    issue: where.finer[issue.code === 'missing' ? 'invalid_type' : issue.code],
     operation: where.operation,
     path: issue.path,
     // The reader's words for a key it does not know; ours otherwise.
@@ -120,17 +123,15 @@ function reading<T>(where: Where, read: () => T): T {
 }
 
 /**
- * The outbound method a wrong name most likely meant: a known synonym
- * (`hangUp` → `close`), else the closest method name ({@link closest}).
+ * The outbound method a wrong name stands for when it is a known synonym
+ * (`hangUp` → `close`); the reader suggests the closest spelling otherwise.
  *
  * @param name What was written.
- * @returns The suggestion, or `undefined` when nothing is close.
+ * @returns The method, or `undefined`.
  */
-function suggestMethod(name: unknown): RealtimeTransportMethod | undefined {
+function synonymOf(name: unknown): RealtimeTransportMethod | undefined {
   if (typeof name !== 'string') return undefined;
-  const written = name.toLowerCase().replace(/[-_\s]/g, '');
-  if (Object.hasOwn(synonyms, written)) return synonyms[written];
-  return closest(name, realtimeTransportMethods);
+  return synonyms.get(name.toLowerCase().replace(/[-_\s]/g, ''));
 }
 
 /**
@@ -150,13 +151,9 @@ export function requireMethod(
   return reading({
     operation,
     reason: 'unknown_method',
-    finer: {
-      invalid_value: 'unknown_method',
-      invalid_type: 'not_a_string',
-      missing: 'not_a_string',
-    },
+    finer: { invalid_value: 'unknown_method', invalid_type: 'not_a_string' },
     // A synonym comes before the reader's closest spelling.
-    suggest: () => suggestMethod(value),
+    suggest: () => synonymOf(value),
   }, () => oneOf(value, path, realtimeTransportMethods));
 }
 
@@ -195,7 +192,7 @@ export function requireListener(operation: string, value: unknown): void {
   reading({
     operation,
     reason: 'invalid_listener',
-    finer: { invalid_type: 'not_a_function', missing: 'not_a_function' },
+    finer: { invalid_type: 'not_a_function' },
   }, () => func(value, 'listener'));
 }
 
@@ -214,7 +211,7 @@ function requireCallback(
   reading({
     operation: 'runScenario',
     reason: 'invalid_option',
-    finer: { invalid_type: 'not_a_function', missing: 'not_a_function' },
+    finer: { invalid_type: 'not_a_function' },
     expected: 'a function',
     suggest: () =>
       value === undefined &&
@@ -264,7 +261,7 @@ export function readScenarioOptions<R>(options: unknown): {
   const read = reading({
     operation: 'runScenario',
     reason: 'invalid_option',
-    finer: { invalid_type: 'not_an_object', missing: 'not_an_object' },
+    finer: { invalid_type: 'not_an_object' },
     expected: 'an options object with scenario and exercise',
   }, () => fields(options, 'options', optionKeys, { unknownKeys: 'allow' }));
   requireCallback('scenario', read);
@@ -327,11 +324,7 @@ export function requireExpectations(
     const read = reading({
       operation,
       reason: 'invalid_expectation',
-      finer: {
-        invalid_type: 'not_an_object',
-        missing: 'not_an_object',
-        unknown_key: 'unknown_property',
-      },
+      finer: { invalid_type: 'not_an_object', unknown_key: 'unknown_property' },
     }, () => fields(expectation, path, expectationKeys));
     return {
       method: requireMethod(operation, read.fields.method, at(path, 'method')),

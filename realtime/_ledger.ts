@@ -116,9 +116,7 @@ export class CallLedger {
    */
   enter(build: (index: number) => RecordedRealtimeCall): unknown {
     const call = this.#log.record(build);
-    const failure = this.#failures.length === 0
-      ? undefined
-      : this.#takeFailure(call.method);
+    const failure = this.#takeFailure(call.method);
     const pending = this.#pendingCount();
     if (pending === 0) {
       this.#held.push(call);
@@ -132,12 +130,12 @@ export class CallLedger {
     const mismatch = this.#offer(waiter, call, pending);
     if (mismatch === undefined) {
       if (waiter.left === 0) {
-        if (waiter.group) this.#remove(waiter);
+        this.#remove(waiter);
         waiter.resolve(waiter.calls as RecordedRealtimeCall[]);
       }
       return failure;
     }
-    if (waiter.group) this.#remove(waiter);
+    this.#remove(waiter);
     waiter.reject(mismatch);
     this.#remember(mismatch);
     return mismatch;
@@ -225,10 +223,11 @@ export class CallLedger {
    * @param error The rejection.
    */
   rejectWaiting(error: unknown): void {
-    const waiting = this.#waiting.slice(this.#waitHead);
+    const waiting = this.#waiting;
+    const head = this.#waitHead;
     this.#waiting = [];
     this.#waitHead = 0;
-    for (const expectation of waiting) expectation.reject(error);
+    for (let i = head; i < waiting.length; i++) waiting[i]!.reject(error);
   }
 
   /**
@@ -241,8 +240,8 @@ export class CallLedger {
    */
   assertComplete(): void {
     this.#drift.rethrow();
-    const unconsumed = this.#held.length - this.#heldHead;
-    if (unconsumed === 0 && !this.waiting && this.#failures.length === 0) {
+    const unconsumed = this.#heldHead < this.#held.length;
+    if (!unconsumed && !this.waiting && this.#failures.length === 0) {
       return;
     }
     throw attachFaults(
@@ -387,7 +386,8 @@ export class CallLedger {
   }
 
   // Removes a group that is done, if it is still at the head (a call its
-  // own matcher caused may have settled it already).
+  // own matcher caused may have settled it already); a single expectation
+  // left the queue before its matcher ran, so it is never there.
   #remove(waiter: Waiter): void {
     if (this.#waiting[this.#waitHead] === waiter) this.#dequeue();
   }

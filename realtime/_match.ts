@@ -84,8 +84,6 @@ export function refusalOf(
   const verdict = runMatcher(expectation.matcher, [detachedCopy(call)]);
   const fields = { callIndex: call.index, actualMethod: call.method };
   switch (verdict.kind) {
-    case 'pass':
-      return undefined;
     case 'rejected':
       return {
         mismatch: new RealtimeCallMatcherError({
@@ -105,6 +103,7 @@ export function refusalOf(
         ),
       };
   }
+  return undefined;
 }
 
 /**

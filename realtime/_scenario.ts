@@ -44,6 +44,31 @@ function start<T>(fn: () => T | Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Calls `onAbort` with the reason when `signal` aborts, until the returned
+ * function is called. While it listens it keeps a referenced timer: Node
+ * does not keep the process alive for `AbortSignal.timeout()`, so two
+ * sides waiting on each other would otherwise end in an exit mid-test
+ * instead of the cancellation error.
+ *
+ * @param signal The run's signal, if any.
+ * @param onAbort What to do when it aborts.
+ * @returns Stops listening.
+ */
+function listen(
+  signal: AbortSignal | undefined,
+  onAbort: (reason: unknown) => void,
+): () => void {
+  if (signal === undefined) return noop;
+  const listener = (): void => onAbort(signal.reason);
+  signal.addEventListener('abort', listener);
+  const keepAlive = setInterval(noop, keepAliveMs);
+  return () => {
+    signal.removeEventListener('abort', listener);
+    clearInterval(keepAlive);
+  };
+}
+
 /** Waits for `sides` to settle, but no longer than one macrotask turn. */
 async function settleBriefly(sides: Promise<unknown>): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -158,16 +183,7 @@ async function runRealtimeScenario<R>(
     },
     emit: transport.emit,
   };
-  const onAbort = (): void => {
-    fail(ledger.cancelled(signal?.reason));
-  };
-  signal?.addEventListener('abort', onAbort);
-  // Node does not keep the process alive for `AbortSignal.timeout()`; a
-  // referenced timer does, so two sides waiting on each other still end
-  // with the cancellation error instead of an exit mid-test.
-  const keepAlive = signal === undefined
-    ? undefined
-    : setInterval(noop, keepAliveMs);
+  const unlisten = listen(signal, (reason) => fail(ledger.cancelled(reason)));
   const unwatch = ledger.watch({ onWait: check, onMismatch: fail });
   const scenarioSide = start(() => run.scenario(context)).then(() => {
     scenarioDone = true;
@@ -185,8 +201,7 @@ async function runRealtimeScenario<R>(
     await settleBriefly(Promise.all([scenarioSide, exerciseSide]));
     throw error;
   } finally {
-    signal?.removeEventListener('abort', onAbort);
-    clearInterval(keepAlive);
+    unlisten();
     unwatch();
   }
 }

@@ -7,6 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import test from 'node:test';
+import { cancelNow } from './_helpers.ts';
 import {
   IncompleteRealtimeScenarioError,
   InvalidRealtimeScenarioInputError,
@@ -40,14 +41,19 @@ function noteFault(
 
 const oneFault = '1 injected fault: dropped "event0" (faults[0], after 1 call)';
 
+/** A transport with one fault noted after one (consumed) call. */
+function faulty(): ScriptedRealtimeTransport {
+  const transport = new ScriptedRealtimeTransport();
+  transport.interrupt();
+  noteFault(transport, 0);
+  void transport.expectCall('interrupt');
+  return transport;
+}
+
 test('A transport without faults raises errors with no injectedFaults and no fault detail', async () => {
   const transport = new ScriptedRealtimeTransport();
   await assert.rejects(
-    transport.runScenario({
-      signal: AbortSignal.abort(),
-      scenario: () => {},
-      exercise: () => {},
-    }),
+    cancelNow(transport),
     (error) => {
       assert(error instanceof ScriptedRealtimeScenarioCancelledError);
       assert.deepEqual(error.injectedFaults, []);
@@ -69,11 +75,7 @@ test('The cancellation error lists five injected faults and counts the rest', as
   for (let i = 0; i < 6; i++) await transport.expectCall('interrupt');
   void transport.expectCall('mute');
   await assert.rejects(
-    transport.runScenario({
-      signal: AbortSignal.abort(),
-      scenario: () => {},
-      exercise: () => {},
-    }),
+    cancelNow(transport),
     (error) => {
       assert(error instanceof ScriptedRealtimeScenarioCancelledError);
       assert.equal(
@@ -95,10 +97,7 @@ test('The cancellation error lists five injected faults and counts the rest', as
 });
 
 test('A mismatch names the faults injected before it; a later fault is not in it', () => {
-  const transport = new ScriptedRealtimeTransport();
-  transport.interrupt();
-  noteFault(transport, 0);
-  void transport.expectCall('interrupt');
+  const transport = faulty();
   void transport.expectCall('close');
   assert.throws(() => transport.mute(true), (error) => {
     assert(error instanceof UnexpectedRealtimeCallError);
@@ -110,10 +109,7 @@ test('A mismatch names the faults injected before it; a later fault is not in it
     return true;
   });
   noteFault(transport, 1);
-  const other = new ScriptedRealtimeTransport();
-  other.interrupt();
-  noteFault(other, 0);
-  void other.expectCall('interrupt');
+  const other = faulty();
   void other.expectCall('mute', () => false);
   assert.throws(() => other.mute(true), (error) => {
     assert(error instanceof RealtimeCallMatcherError);
@@ -127,10 +123,7 @@ test('A mismatch names the faults injected before it; a later fault is not in it
 });
 
 test('An anyOrder mismatch and the incomplete error name the faults too', async () => {
-  const transport = new ScriptedRealtimeTransport();
-  transport.interrupt();
-  noteFault(transport, 0);
-  void transport.expectCall('interrupt');
+  const transport = faulty();
   const group = transport.expectAnyOrder({ method: 'mute' });
   assert.throws(() => transport.sendEvent({ type: 'x' } as never), (error) => {
     assert(error instanceof UnexpectedRealtimeCallError);
@@ -156,11 +149,8 @@ test('An anyOrder mismatch and the incomplete error name the faults too', async 
 });
 
 test('Errors a matcher throws, and input errors, are passed on without the faults', async () => {
-  const transport = new ScriptedRealtimeTransport();
-  transport.interrupt();
-  noteFault(transport, 0);
+  const transport = faulty();
   const own = new Error('assertion in the matcher');
-  void transport.expectCall('interrupt');
   void transport.expectCall('mute', () => {
     throw own;
   });

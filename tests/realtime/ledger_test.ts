@@ -4,10 +4,11 @@ import {
   IncompleteRealtimeScenarioError,
   InvalidRealtimeScenarioInputError,
   RealtimeCallMatcherError,
+  ScriptedRealtimeScenarioCancelledError,
   ScriptedRealtimeTransport,
   UnexpectedRealtimeCallError,
 } from '@scripted/agents/realtime';
-import { createSession } from './_helpers.ts';
+import { cancelNow, createSession } from './_helpers.ts';
 
 test('ScriptedRealtimeTransport expectCall resolves with the typed recorded call', async () => {
   const { session, transport } = createSession();
@@ -473,4 +474,24 @@ test('ScriptedRealtimeTransport counts the expectations pending at a wrong-metho
   transport.close();
   transport.interrupt();
   await Promise.all([second, third]);
+});
+
+test('An expectation a mismatch used up is no longer pending, while the next one still is', async () => {
+  const transport = new ScriptedRealtimeTransport();
+  const muted = transport.expectCall('mute');
+  const next = transport.expectCall('mute');
+  assert.throws(() => transport.interrupt(), UnexpectedRealtimeCallError);
+  await assert.rejects(muted, UnexpectedRealtimeCallError);
+  await assert.rejects(
+    cancelNow(transport),
+    (error) => {
+      assert(error instanceof ScriptedRealtimeScenarioCancelledError);
+      assert.deepEqual(error.pendingExpectations, [
+        { order: 2, method: 'mute' },
+      ]);
+      return true;
+    },
+  );
+  transport.mute(false);
+  assert.equal((await next).index, 1);
 });

@@ -29,6 +29,22 @@ function onFirst(
   });
 }
 
+/** Closes in the first `status` notification; keeps what the close threw. */
+function closeOnFirst(
+  transport: ScriptedRealtimeTransport,
+  status: 'connecting' | 'connected',
+): { thrown: unknown } {
+  const outcome: { thrown: unknown } = { thrown: undefined };
+  onFirst(transport, status, () => {
+    try {
+      transport.close();
+    } catch (error) {
+      outcome.thrown = error;
+    }
+  });
+  return outcome;
+}
+
 function isSuperseded(by: string): (error: unknown) => boolean {
   return (error) =>
     error instanceof ScriptedRealtimeConnectionSupersededError &&
@@ -112,18 +128,12 @@ test('A mismatched close in the connecting notification still supersedes the con
     const next = kind === 'method'
       ? transport.expectCall('mute')
       : transport.expectCall('close', () => false);
-    let thrown: unknown;
-    onFirst(transport, 'connecting', () => {
-      try {
-        transport.close();
-      } catch (error) {
-        thrown = error;
-      }
-    });
+    const close = closeOnFirst(transport, 'connecting');
     await assert.rejects(
       transport.connect({ apiKey: 'test' }),
       isSuperseded('close'),
     );
+    const thrown = close.thrown;
     assert.ok(
       kind === 'method'
         ? thrown instanceof UnexpectedRealtimeCallError
@@ -136,51 +146,24 @@ test('A mismatched close in the connecting notification still supersedes the con
   }
 });
 
-test("A failed close that supersedes a connect throws its failure over a disconnected listener's", async () => {
-  const transport = new ScriptedRealtimeTransport();
-  const failure = new Error('close failed');
-  const listenerFailure = new Error('listener failed');
-  transport.failNextCall('close', failure);
-  transport.on('connection_change', (status) => {
-    if (status === 'disconnected') throw listenerFailure;
+for (const failed of [true, false]) {
+  test(`A ${failed ? 'failed' : 'successful'} close that supersedes a connect throws ${failed ? 'its failure over' : ''} a disconnected listener's failure`, async () => {
+    const transport = new ScriptedRealtimeTransport();
+    const failure = new Error('close failed');
+    const listenerFailure = new Error('listener failed');
+    if (failed) transport.failNextCall('close', failure);
+    transport.on('connection_change', (status) => {
+      if (status === 'disconnected') throw listenerFailure;
+    });
+    const close = closeOnFirst(transport, failed ? 'connecting' : 'connected');
+    await assert.rejects(
+      transport.connect({ apiKey: 'test' }),
+      isSuperseded('close'),
+    );
+    assert.equal(close.thrown, failed ? failure : listenerFailure);
+    assert.equal(transport.status, 'disconnected');
   });
-  let thrown: unknown;
-  onFirst(transport, 'connecting', () => {
-    try {
-      transport.close();
-    } catch (error) {
-      thrown = error;
-    }
-  });
-  await assert.rejects(
-    transport.connect({ apiKey: 'test' }),
-    isSuperseded('close'),
-  );
-  assert.equal(thrown, failure);
-  assert.equal(transport.status, 'disconnected');
-});
-
-test("A successful close that supersedes a connect throws a disconnected listener's failure", async () => {
-  const transport = new ScriptedRealtimeTransport();
-  const listenerFailure = new Error('listener failed');
-  transport.on('connection_change', (status) => {
-    if (status === 'disconnected') throw listenerFailure;
-  });
-  let thrown: unknown;
-  onFirst(transport, 'connected', () => {
-    try {
-      transport.close();
-    } catch (error) {
-      thrown = error;
-    }
-  });
-  await assert.rejects(
-    transport.connect({ apiKey: 'test' }),
-    isSuperseded('close'),
-  );
-  assert.equal(thrown, listenerFailure);
-  assert.equal(transport.status, 'disconnected');
-});
+}
 
 test('A failed close whose matcher reconnects, inside a connect, leaves the reconnect connected', async () => {
   const transport = new ScriptedRealtimeTransport();
@@ -193,19 +176,12 @@ test('A failed close whose matcher reconnects, inside a connect, leaves the reco
     reconnect = transport.connect({ apiKey: 'test' });
   });
   void transport.expectCall('connect');
-  let thrown: unknown;
-  onFirst(transport, 'connecting', () => {
-    try {
-      transport.close();
-    } catch (error) {
-      thrown = error;
-    }
-  });
+  const close = closeOnFirst(transport, 'connecting');
   await assert.rejects(
     transport.connect({ apiKey: 'test' }),
     isSuperseded('connect'),
   );
-  assert.equal(thrown, failure);
+  assert.equal(close.thrown, failure);
   await reconnect;
   assert.equal(transport.status, 'connected');
   // The close changed nothing: the reconnect's events are the last.
