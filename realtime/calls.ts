@@ -383,20 +383,6 @@ export const realtimeTransportMethods: readonly RealtimeTransportMethod[] =
     Object.keys(methodTable) as RealtimeTransportMethod[],
   );
 
-const methodSet: ReadonlySet<unknown> = new Set(realtimeTransportMethods);
-
-/**
- * Whether `value` names an outbound transport method.
- *
- * @param value Any value.
- * @returns `true` for a method name.
- */
-export function isRealtimeTransportMethod(
-  value: unknown,
-): value is RealtimeTransportMethod {
-  return methodSet.has(value);
-}
-
 /** What happened to an event, as logged. */
 export type RealtimeFaultAction =
   | 'dropped'

@@ -50,18 +50,20 @@ export type {
 } from './any_order.ts';
 export {
   IncompleteRealtimeScenarioError,
-  InvalidRealtimeScenarioInputError,
-  type InvalidRealtimeScenarioInputIssue,
-  type InvalidRealtimeScenarioInputReason,
   type RealtimeAnyOrderCandidate,
   RealtimeCallMatcherError,
-  type RealtimeScenarioOptionKey,
   type RealtimeSupersedingOperation,
   RealtimeTransportNotClosedError,
   ScriptedRealtimeConnectionSupersededError,
   ScriptedRealtimeScenarioCancelledError,
   UnexpectedRealtimeCallError,
 } from './errors.ts';
+export {
+  InvalidRealtimeScenarioInputError,
+  type InvalidRealtimeScenarioInputIssue,
+  type InvalidRealtimeScenarioInputReason,
+  type RealtimeScenarioOptionKey,
+} from './input_errors.ts';
 export type {
   RealtimeScenarioContext,
   RealtimeScenarioOptions,

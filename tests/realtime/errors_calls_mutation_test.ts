@@ -46,6 +46,20 @@ test('Realtime errors built from a missing call or status keep their defaults', 
   );
 });
 
+test('RealtimeCallMatcherError reads a call with a non-numeric callIndex as the SDK form', () => {
+  const error = new RealtimeCallMatcherError(
+    { index: 2, method: 'mute', callIndex: 'x' } as Loose,
+    { matcherResult: 'threw', cause: 'nope' },
+  );
+  assert.equal(error.callIndex, 2);
+  assert.equal(error.actualMethod, 'mute');
+  assert.equal(error.matcherResult, 'threw');
+  assert.equal(
+    error.message,
+    'Realtime call 2 to "mute" rejected: the matcher of its expectation threw "nope"',
+  );
+});
+
 test('IncompleteRealtimeScenarioError in the SDK form defaults the missing lists to empty', () => {
   const error = new IncompleteRealtimeScenarioError(
     [{ index: 0, method: 'close' }] as Loose,
