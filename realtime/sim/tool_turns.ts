@@ -9,21 +9,29 @@ import { getHandoff } from '@openai/agents-core';
 import type { RecordedRealtimeCall } from '../mod.ts';
 import type { RealtimeTurnResult, RealtimeTurnTarget } from './turns.ts';
 import {
+  echoOutput,
+  emitCall,
+  expectOutput,
+  readCallPlan,
+  readMcpArguments,
+} from './_calls.ts';
+import {
   readBoolean,
-  readRecord,
   readString,
   specError,
   type SpecRecord,
 } from './_read.ts';
 import {
-  done,
-  readId,
-  readSpec,
-  readTarget,
-  requireExpectCall,
-  started,
-  type Target,
-} from './_turn_events.ts';
+  addItem,
+  echoItem,
+  finishResponse,
+  openResponse,
+} from './_responses.ts';
+import { nextId, readTarget, requireExpectCall } from './_target.ts';
+import { readId, readSpec, readUsage } from './_turn_events.ts';
+import type { WireItem } from './_normalized.ts';
+import type { RealtimeTurnUsage } from './usage.ts';
+
 /** The spec of {@link functionCallTurn}. */
 export interface FunctionCallTurnSpec {
   /** The tool name the model calls. */
@@ -38,6 +46,8 @@ export interface FunctionCallTurnSpec {
   responseId?: string;
   /** Defaults to a generated id. */
   itemId?: string;
+  /** What `response.done` reports (default `defaultTurnUsage`). */
+  usage?: RealtimeTurnUsage;
 }
 
 /** What {@link functionCallTurn} reports. */
@@ -48,118 +58,22 @@ export interface FunctionCallTurnResult extends RealtimeTurnResult {
   readonly output: RecordedRealtimeCall<'sendFunctionCallOutput'> | undefined;
 }
 
-function readArguments(op: string, value: unknown): string {
-  if (value === undefined) return '{}';
-  if (typeof value === 'string') return value;
-  readRecord(op, 'spec.arguments', value, readOwnKeys(op, value));
-  try {
-    return JSON.stringify(value);
-  } catch {
-    throw specError(
-      op,
-      'invalid_value',
-      'spec.arguments',
-      'JSON text or a JSON-serializable object',
-      value,
-    );
-  }
-}
-
-function readMcpArguments(op: string, value: unknown): unknown {
-  if (typeof value === 'string') {
-    throw specError(op, 'invalid_type', 'spec.arguments', 'an object', value);
-  }
-  // Detached through JSON, as the SDK's transport parses the wire text.
-  return JSON.parse(readArguments(op, value));
-}
-
-function readOwnKeys(op: string, value: unknown): string[] {
-  // Not an object: no keys, and `readRecord` reports its type.
-  if (typeof value !== 'object' || value === null) return [];
-  try {
-    return Reflect.ownKeys(value as object).filter((k): k is string =>
-      typeof k === 'string'
-    );
-  } catch {
-    throw specError(op, 'unreadable', 'spec.arguments', 'an object', value);
-  }
-}
-
-interface CallPlan {
-  name: string;
-  args: string;
-  callId: string;
-  responseId: string;
-  itemId: string;
-}
-
-/** `response.output_item.done` (function call), then `response.done`. */
-function emitCall(t: Target, plan: CallPlan): void {
-  const { name, args, callId, responseId, itemId } = plan;
-  started(t, responseId);
-  t.emit('item_update', {
-    itemId,
-    type: 'function_call',
-    status: 'in_progress',
-    arguments: args,
-    name,
-    output: null,
-  });
-  t.emit('function_call', {
-    id: itemId,
-    type: 'function_call',
-    callId,
-    arguments: args,
-    name,
-    responseId,
-  });
-  done(t, responseId, [{
-    type: 'function_call',
-    id: itemId,
-    callId,
-    name,
-    arguments: args,
-    status: 'completed',
-  }]);
-}
-
-/** What the SDK's transport emits inside `sendFunctionCallOutput`. */
-function emitOutputItem(t: Target, plan: CallPlan, output: string): void {
-  t.emit('item_update', {
-    itemId: plan.itemId,
-    type: 'function_call',
-    status: 'completed',
-    arguments: plan.args,
-    name: plan.name,
-    output,
-  });
-}
-
-function readCallPlan(
-  op: string,
-  t: Target,
-  s: SpecRecord,
-  name: string,
-): CallPlan {
-  return {
-    name,
-    args: readArguments(op, s.arguments),
-    callId: readString(op, 'spec.callId', s.callId, {
-      nonEmpty: true,
-    }) as string,
-    responseId: readId(op, s, 'responseId', t, 'response'),
-    itemId: readId(op, s, 'itemId', t, 'item'),
-  };
-}
-
 /**
- * Emits a turn in which the model calls a tool: `turn_started`, the
- * `function_call` item, the `function_call` event, `usage_update` and
- * `turn_done`. The real `RealtimeSession` then runs the tool (or raises
- * `tool_approval_requested` when it needs approval) and sends
- * `sendFunctionCallOutput`; with `awaitOutput` (the default) the builder
- * waits for that call and then emits the completed item with the output,
- * as the SDK's transport does.
+ * Emits a response in which the model calls a tool, as the Realtime API
+ * streams it: `response.created`, `rate_limits.updated`, the
+ * `function_call` item added (`in_progress`, no arguments yet), the
+ * arguments delta and done, and `response.output_item.done`, where the
+ * SDK's transport emits the call item (`in_progress`) and `function_call`.
+ * The real `RealtimeSession` then runs the tool (or raises
+ * `tool_approval_requested`) and calls `sendFunctionCallOutput`, inside
+ * which the builder emits what the transport emits there: the item
+ * `completed` with the output, before `agent_tool_end`. As the transport
+ * handles each server event in a task of its own, the rest of the response
+ * (`conversation.item.done`, `response.done`) comes one task later, so a
+ * tool that needs no more than that has run by then. With `awaitOutput`
+ * (the default) the builder then waits for the output and answers with the
+ * server's echo of the `function_call_output` item; the session's follow-up
+ * `response.create` is the next turn's to answer.
  *
  * @param target The scenario context or the transport (`expectCall` is
  *   needed unless `awaitOutput` is `false`).
@@ -216,6 +130,7 @@ export function functionCallTurn(
     'awaitOutput',
     'responseId',
     'itemId',
+    'usage',
   ]);
   const name = readString(op, 'spec.name', s.name, {
     nonEmpty: true,
@@ -228,14 +143,14 @@ export function functionCallTurn(
     itemId: plan.itemId,
     callId: plan.callId,
   };
-  emitCall(t, plan);
-  // Registered after emitting: a call made meanwhile is held for it.
-  const answered = expectCall?.('sendFunctionCallOutput');
+  // Registered first: the completed item is emitted inside the app's call.
+  const answered = expectCall && expectOutput(expectCall, t);
+  const emitted = emitCall(t, plan);
   if (answered === undefined) {
-    return Promise.resolve({ ...base, output: undefined });
+    return emitted.then(() => ({ ...base, output: undefined }));
   }
-  return answered.then((call) => {
-    emitOutputItem(t, plan, call.output);
+  return Promise.all([answered, emitted]).then(([call]) => {
+    echoOutput(t, call);
     return { ...base, output: call };
   });
 }
@@ -256,6 +171,8 @@ export interface HandoffTurnSpec {
   responseId?: string;
   /** Defaults to a generated id. */
   itemId?: string;
+  /** What `response.done` reports (default `defaultTurnUsage`). */
+  usage?: RealtimeTurnUsage;
 }
 
 /** What {@link handoffTurn} reports. */
@@ -301,11 +218,14 @@ function readHandoffName(op: string, s: SpecRecord): string {
 }
 
 /**
- * Emits a turn in which the model calls a handoff tool. The real session
- * runs the handoff: `updateSessionConfig` with the new agent's
- * configuration, `agent_handoff`, then `sendFunctionCallOutput` with the
- * transfer message. With `awaitOutput` (the default) the builder waits for
- * both calls, in that order, and emits the completed item.
+ * Emits a response in which the model calls a handoff tool, streamed as
+ * `functionCallTurn` streams a call. The real session runs the handoff:
+ * `updateSessionConfig` with the new agent's configuration,
+ * `agent_handoff`, then `sendFunctionCallOutput` with the transfer message
+ * (inside which the builder emits the completed item). With `awaitOutput`
+ * (the default) the builder expects both calls, in that order, and answers
+ * with the echo of the output item. It does not answer the configuration
+ * with `session.updated`: the server's session object is not modelled.
  *
  * @param target The scenario context or the transport.
  * @param spec The target agent (`to`) or `toolName`, and the call id.
@@ -346,6 +266,7 @@ export function handoffTurn(
     'awaitOutput',
     'responseId',
     'itemId',
+    'usage',
   ]);
   const toolName = readHandoffName(op, s);
   const plan = readCallPlan(op, t, s, toolName);
@@ -357,20 +278,22 @@ export function handoffTurn(
     callId: plan.callId,
     toolName,
   };
-  emitCall(t, plan);
-  if (expectCall === undefined) {
-    return Promise.resolve({
+  const config = expectCall?.('updateSessionConfig');
+  const answered = expectCall && expectOutput(expectCall, t);
+  const emitted = emitCall(t, plan);
+  if (config === undefined || answered === undefined) {
+    return emitted.then(() => ({
       ...base,
       output: undefined,
       sessionConfig: undefined,
-    });
+    }));
   }
-  const config = expectCall('updateSessionConfig');
-  const answered = expectCall('sendFunctionCallOutput');
-  return Promise.all([config, answered]).then(([sessionConfig, output]) => {
-    emitOutputItem(t, plan, output.output);
-    return { ...base, output, sessionConfig };
-  });
+  return Promise.all([config, answered, emitted]).then(
+    ([sessionConfig, output]) => {
+      echoOutput(t, output);
+      return { ...base, output, sessionConfig };
+    },
+  );
 }
 
 /** The spec of {@link mcpApprovalTurn}. */
@@ -384,11 +307,17 @@ export interface McpApprovalTurnSpec {
   /** Wait for `sendMcpResponse` (default `true`). */
   awaitResponse?: boolean;
   /** Defaults to a generated id. */
+  responseId?: string;
+  /** Defaults to a generated id. */
   itemId?: string;
+  /** What `response.done` reports (default `defaultTurnUsage`). */
+  usage?: RealtimeTurnUsage;
 }
 
 /** What {@link mcpApprovalTurn} reports. */
 export interface McpApprovalTurnResult {
+  /** The response that asked for approval. */
+  readonly responseId: string;
   /** The approval request item id. */
   readonly itemId: string;
   /** The recorded `sendMcpResponse`, when awaited. */
@@ -396,15 +325,20 @@ export interface McpApprovalTurnResult {
 }
 
 /**
- * Emits a remote MCP tool's approval request: the `mcp_approval_request`
- * item (`item_update`), then the `mcp_approval_request` event. The real
- * session raises `tool_approval_requested`; `session.approve()` or
+ * Emits a response in which a remote MCP tool asks for approval, as the
+ * Realtime API streams it: `response.created`, `rate_limits.updated`, the
+ * `mcp_approval_request` item added and done (on
+ * `conversation.item.done` the SDK's transport emits `item_update` and
+ * `mcp_approval_request`), and `response.done`. The session emits
+ * `agent_start`, `history_added`, `tool_approval_requested`,
+ * `agent_end('')` and adds the usage. `session.approve()` or
  * `session.reject()` sends `sendMcpResponse`, which the builder awaits by
- * default.
+ * default, answering with the server's echo of the
+ * `mcp_approval_response` item.
  *
  * @param target The scenario context or the transport.
- * @param spec The server label, tool name and arguments.
- * @returns The item id and the recorded response.
+ * @param spec The server label, tool name, arguments, ids and usage.
+ * @returns The ids and the recorded response.
  * @throws {InvalidRealtimeSpecError} For a malformed spec, before emitting.
  * @example
  * ```ts
@@ -416,7 +350,7 @@ export interface McpApprovalTurnResult {
  *   seen.push(String(type));
  *   return true;
  * }, { serverLabel: 'files', name: 'delete', awaitResponse: false });
- * assert.deepEqual(seen, ['item_update', 'mcp_approval_request']);
+ * assert(seen.indexOf('mcp_approval_request') < seen.indexOf('turn_done'));
  * assert.equal(result.response, undefined);
  * ```
  */
@@ -431,7 +365,9 @@ export function mcpApprovalTurn(
     'name',
     'arguments',
     'awaitResponse',
+    'responseId',
     'itemId',
+    'usage',
   ]);
   const serverLabel = readString(op, 'spec.serverLabel', s.serverLabel, {
     nonEmpty: true,
@@ -443,20 +379,33 @@ export function mcpApprovalTurn(
   const args = readMcpArguments(op, s.arguments);
   const wait = readBoolean(op, 'spec.awaitResponse', s.awaitResponse, true);
   const expectCall = wait ? requireExpectCall(op, t) : undefined;
+  const usage = readUsage(op, s);
+  const responseId = readId(op, s, 'responseId', t, 'response');
   const itemId = readId(op, s, 'itemId', t, 'item');
-  const item = {
-    itemId,
-    type: 'mcp_approval_request' as const,
-    serverLabel,
+  const r = openResponse(t, { responseId, itemId }, ['audio'], usage);
+  const item: WireItem = {
+    id: itemId,
+    object: 'realtime.item',
+    type: 'mcp_approval_request',
+    server_label: serverLabel,
     name,
     arguments: args,
-    approved: null,
   };
-  t.emit('item_update', item);
-  t.emit('mcp_approval_request', { ...item });
+  addItem(t, r, item);
+  finishResponse(t, r, item);
   const answered = expectCall?.('sendMcpResponse');
   if (answered === undefined) {
-    return Promise.resolve({ itemId, response: undefined });
+    return Promise.resolve({ responseId, itemId, response: undefined });
   }
-  return answered.then((response) => ({ itemId, response }));
+  return answered.then((response) => {
+    echoItem(t, {
+      id: nextId(t.key, 'item'),
+      object: 'realtime.item',
+      type: 'mcp_approval_response',
+      approval_request_id: response.approvalRequest.itemId,
+      approve: response.approved,
+      ...(response.reason === undefined ? {} : { reason: response.reason }),
+    }, response.approvalRequest.itemId);
+    return { responseId, itemId, response };
+  });
 }

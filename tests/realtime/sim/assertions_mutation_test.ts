@@ -592,11 +592,15 @@ test('assertHistoryMatchesHeard names an item whose history kept unheard words, 
     heard: 1,
     itemId: 'a',
   });
+  // Cut before any audio: the transport has nothing to interrupt.
   await interruptedTurn(transport, {
     transcript: ['Red ', 'green'],
     heard: 0,
     itemId: 'b',
   });
+  assert.deepEqual(watcher.interruptions, [{ itemId: 'a', heard: 'One ' }]);
+  // An interruption while nothing is spoken names no item.
+  transport.emit('audio_interrupted');
   assert.deepEqual(watcher.interruptions, [
     { itemId: 'a', heard: 'One ' },
     { itemId: undefined, heard: '' },

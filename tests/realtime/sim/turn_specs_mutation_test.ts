@@ -118,7 +118,7 @@ test('Turn builders reject a target that is neither a function nor an object wit
   // An object with emit() and no expectCall is fine for a builder that never waits.
   const { events, emit } = recorder();
   textTurn({ emit }, { text: 'a' });
-  assert.equal(events.length, 6);
+  assert.equal(events.length, 30);
 });
 
 test('Turn builders reject a spec that is not a plain object or has an unknown key', () => {
@@ -181,11 +181,11 @@ test('Turn builders reject a spec that is not a plain object or has an unknown k
       operation: 'textTurn',
       reason: 'unknown_key',
       path: 'spec.txt',
-      issue: 'absent (known keys: text, responseId, itemId)',
+      issue: 'absent (known keys: text, responseId, itemId, usage)',
       received: '"txt"',
       suggestion: 'text',
     },
-    'Invalid realtime spec: textTurn() "spec.txt" must be absent (known keys: text, responseId, itemId), got "txt" (did you mean "text"?)',
+    'Invalid realtime spec: textTurn() "spec.txt" must be absent (known keys: text, responseId, itemId, usage), got "txt" (did you mean "text"?)',
   );
   throwsSpec(
     () => textTurn(emit, { text: 'a', zzzzzz: 1 } as Loose),
@@ -193,10 +193,10 @@ test('Turn builders reject a spec that is not a plain object or has an unknown k
       operation: 'textTurn',
       reason: 'unknown_key',
       path: 'spec.zzzzzz',
-      issue: 'absent (known keys: text, responseId, itemId)',
+      issue: 'absent (known keys: text, responseId, itemId, usage)',
       received: '"zzzzzz"',
     },
-    'Invalid realtime spec: textTurn() "spec.zzzzzz" must be absent (known keys: text, responseId, itemId), got "zzzzzz"',
+    'Invalid realtime spec: textTurn() "spec.zzzzzz" must be absent (known keys: text, responseId, itemId, usage), got "zzzzzz"',
   );
   throwsSpec(
     () => textTurn(emit, { text: 'a', [Symbol('s')]: 1 } as Loose),
@@ -204,10 +204,10 @@ test('Turn builders reject a spec that is not a plain object or has an unknown k
       operation: 'textTurn',
       reason: 'unknown_key',
       path: 'spec.Symbol(s)',
-      issue: 'absent (known keys: text, responseId, itemId)',
+      issue: 'absent (known keys: text, responseId, itemId, usage)',
       received: 'a symbol',
     },
-    'Invalid realtime spec: textTurn() "spec.Symbol(s)" must be absent (known keys: text, responseId, itemId), got a symbol',
+    'Invalid realtime spec: textTurn() "spec.Symbol(s)" must be absent (known keys: text, responseId, itemId, usage), got a symbol',
   );
   const getter = {
     get text(): never {
@@ -228,7 +228,7 @@ test('Turn builders reject a spec that is not a plain object or has an unknown k
   // A null-prototype spec is a plain object.
   const bare = Object.assign(Object.create(null), { text: 'ok' });
   textTurn(emit, bare);
-  assert.equal(events.length, 6);
+  assert.equal(events.length, 30);
 });
 
 test('Turn builders reject malformed deltas: wrong type, empty list, bad element, hostile array', () => {
@@ -471,29 +471,51 @@ test('audioTurn and interruptedTurn reject bad chunk sizes and audio lists', () 
   assert.deepEqual(events, []);
 });
 
-test('userSpeechTurn rejects a missing transcript and times out of order', () => {
+test('userSpeechTurn rejects a missing transcript, times out of order and more heard than plays', () => {
   const { events, emit } = recorder();
   throwsSpec(
     () => userSpeechTurn(emit, {} as Loose),
     {
       operation: 'userSpeechTurn',
-      reason: 'missing',
+      reason: 'invalid_type',
       path: 'spec.transcript',
-      issue: 'a string',
+      issue: 'an array',
       received: 'undefined',
     },
-    'Invalid realtime spec: userSpeechTurn() "spec.transcript" must be a string, got undefined',
+    'Invalid realtime spec: userSpeechTurn() "spec.transcript" must be an array, got undefined',
   );
   throwsSpec(
-    () => userSpeechTurn(emit, { transcript: ['a'] } as Loose),
+    () => userSpeechTurn(emit, { transcript: ['a', 1] } as Loose),
     {
       operation: 'userSpeechTurn',
       reason: 'invalid_type',
-      path: 'spec.transcript',
+      path: 'spec.transcript[1]',
       issue: 'a string',
-      received: 'an array of 1',
+      received: '1',
     },
-    'Invalid realtime spec: userSpeechTurn() "spec.transcript" must be a string, got an array of 1',
+    'Invalid realtime spec: userSpeechTurn() "spec.transcript[1]" must be a string, got 1',
+  );
+  throwsSpec(
+    () => userSpeechTurn(emit, { transcript: 'a', heard: 1 }),
+    {
+      operation: 'userSpeechTurn',
+      reason: 'invalid_value',
+      path: 'spec.heard',
+      issue: 'at most the chunks of the answer playing (0)',
+      received: '1',
+    },
+    'Invalid realtime spec: userSpeechTurn() "spec.heard" must be at most the chunks of the answer playing (0), got 1',
+  );
+  throwsSpec(
+    () => userSpeechTurn(emit, { transcript: 'a', heard: -1 }),
+    {
+      operation: 'userSpeechTurn',
+      reason: 'invalid_value',
+      path: 'spec.heard',
+      issue: 'an integer >= 0',
+      received: '-1',
+    },
+    'Invalid realtime spec: userSpeechTurn() "spec.heard" must be an integer >= 0, got -1',
   );
   throwsSpec(
     () => userSpeechTurn(emit, { transcript: 'a', audioStartMs: -1 }),
@@ -843,8 +865,9 @@ test('mcpApprovalTurn detaches the arguments through JSON', async () => {
     arguments: args,
     awaitResponse: false,
   });
-  const sent = (events[0]![1] as { arguments: Record<string, unknown> })
-    .arguments;
+  const sent = (events.find((e) => e[0] === 'mcp_approval_request')![1] as {
+    arguments: Record<string, unknown>;
+  }).arguments;
   assert.deepEqual(sent, {
     path: '/a',
     when: '1970-01-01T00:00:00.000Z',
@@ -983,7 +1006,8 @@ test('handoffTurn names the call after the agent or the given tool name', async 
     output: undefined,
     sessionConfig: undefined,
   });
-  assert.deepEqual(events[2], ['function_call', {
+  const calls = events.filter((e) => e[0] === 'function_call');
+  assert.deepEqual(calls[0], ['function_call', {
     id: 'scripted_item_2',
     type: 'function_call',
     callId: 'c1',
@@ -1000,14 +1024,18 @@ test('handoffTurn names the call after the agent or the given tool name', async 
     itemId: 'i',
   });
   assert.equal(byName.toolName, 'go_there');
-  assert.deepEqual(events[7], ['function_call', {
-    id: 'i',
-    type: 'function_call',
-    callId: 'c2',
-    arguments: '{"why":"x"}',
-    name: 'go_there',
-    responseId: 'r',
-  }]);
+  assert.deepEqual(events.filter((e) => e[0] === 'function_call')[1], [
+    'function_call',
+    {
+      id: 'i',
+      type: 'function_call',
+      callId: 'c2',
+      arguments: '{"why":"x"}',
+      name: 'go_there',
+      responseId: 'r',
+    },
+  ]);
+  assert.equal(calls.length, 1);
 });
 
 test('handoffTurn waits for the new session config and the transfer output, then completes the item', async () => {
@@ -1018,14 +1046,15 @@ test('handoffTurn waits for the new session config and the transfer output, then
     index: 2,
     method: 'sendFunctionCallOutput',
     output: 'moved',
+    toolCall: { id: 'i', callId: 'c', name: 't', arguments: '{}' },
   };
   const target = {
     emit,
-    expectCall: (method: string) => {
+    expectCall: (method: string, matcher?: (call: unknown) => boolean) => {
       asked.push(method);
-      return Promise.resolve(
-        method === 'updateSessionConfig' ? config : output,
-      );
+      const call = method === 'updateSessionConfig' ? config : output;
+      matcher?.(call);
+      return Promise.resolve(call);
     },
   };
   const result = await handoffTurn(target as never, {
@@ -1043,14 +1072,25 @@ test('handoffTurn waits for the new session config and the transfer output, then
     output,
     sessionConfig: config,
   });
-  assert.deepEqual(events.at(-1), ['item_update', {
-    itemId: 'i',
-    type: 'function_call',
-    status: 'completed',
-    arguments: '{}',
-    name: 't',
-    output: 'moved',
-  }]);
+  assert.deepEqual(
+    events.find((e) =>
+      e[0] === 'item_update' &&
+      (e[1] as { status: string }).status === 'completed'
+    ),
+    ['item_update', {
+      itemId: 'i',
+      previousItemId: undefined,
+      type: 'function_call',
+      status: 'completed',
+      arguments: '{}',
+      name: 't',
+      output: 'moved',
+    }],
+  );
+  assert.equal(
+    (events.at(-2) as [string, { item: { type: string } }])[1].item.type,
+    'function_call_output',
+  );
 });
 
 test('audioTurn and interruptedTurn keep given ids, audio and chunk sizes; bad transcripts are named', async () => {
@@ -1077,7 +1117,9 @@ test('audioTurn and interruptedTurn keep given ids, audio and chunk sizes; bad t
     (e[1] as { data: ArrayBuffer }).data
   );
   assert.equal(audio.length, 2);
-  assert.equal(audio[1], buffer);
+  // The transport decodes a copy of each chunk from the wire.
+  assert.notEqual(audio[1], buffer);
+  assert.equal(audio[1]?.byteLength, 2);
   throwsSpec(
     () => interruptedTurn(emit, { transcript: 5, heard: 0 } as Loose),
     {
