@@ -132,14 +132,10 @@ export function closeResponse(
 
 /** The output item is done, then the response (see `closeResponse`). */
 export function finishResponse(
-  t: Target,
-  r: OpenResponse,
-  item: WireItem,
-  status: 'completed' | 'cancelled' = 'completed',
-  reason?: 'turn_detected' | 'client_cancelled',
+  ...args: Parameters<typeof closeResponse>
 ): void {
-  itemDone(t, r, item);
-  closeResponse(t, r, item, status, reason);
+  itemDone(args[0], args[1], args[2]);
+  closeResponse(...args);
 }
 
 /** An assistant message item. */

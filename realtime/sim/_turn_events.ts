@@ -193,6 +193,17 @@ export function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+/** The spec keys of a spoken answer (`audioTurn`, `interruptedTurn`). */
+export const speechKeys: readonly string[] = [
+  'transcript',
+  'audio',
+  'chunkBytes',
+  'order',
+  'responseId',
+  'itemId',
+  'usage',
+];
+
 /** Reads what a spoken answer needs: its deltas, chunks and order. */
 export function readSpeech(operation: string, spec: SpecRecord): Speech {
   const deltas = readDeltas(operation, 'spec.transcript', spec.transcript);

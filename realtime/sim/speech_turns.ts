@@ -31,6 +31,7 @@ import {
   readSpec,
   readSpeech,
   readUsage,
+  speechKeys,
 } from './_turn_events.ts';
 import {
   deliver,
@@ -295,18 +296,7 @@ export function interruptedTurn(
 ): Promise<InterruptedTurnResult> {
   const op = 'interruptedTurn';
   const t = readTarget(op, target);
-  const s = readSpec(op, spec, [
-    'transcript',
-    'heard',
-    'trigger',
-    'late',
-    'audio',
-    'chunkBytes',
-    'order',
-    'responseId',
-    'itemId',
-    'usage',
-  ]);
+  const s = readSpec(op, spec, [...speechKeys, 'heard', 'trigger', 'late']);
   const speech = readSpeech(op, s);
   const n = speech.deltas.length;
   const heard = readNumber(op, 'spec.heard', s.heard, {

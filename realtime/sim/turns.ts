@@ -28,6 +28,7 @@ import {
   readSpec,
   readSpeech,
   readUsage,
+  speechKeys,
 } from './_turn_events.ts';
 import type { RealtimeTurnUsage } from './usage.ts';
 
@@ -215,15 +216,7 @@ export function audioTurn(
 ): RealtimeTurnResult {
   const op = 'audioTurn';
   const t = readTarget(op, target);
-  const s = readSpec(op, spec, [
-    'transcript',
-    'audio',
-    'chunkBytes',
-    'order',
-    'responseId',
-    'itemId',
-    'usage',
-  ]);
+  const s = readSpec(op, spec, speechKeys);
   const speech = readSpeech(op, s);
   const usage = readUsage(op, s);
   const responseId = readId(op, s, 'responseId', t, 'response');
