@@ -8,7 +8,8 @@
  * @module
  */
 import type { RecordedRealtimeCall } from '../mod.ts';
-import { readRecord, readString, specError, type SpecRecord } from './_read.ts';
+import { fields, guard, object, string } from '../../_internal/read.ts';
+import { invalid } from './_read.ts';
 import {
   addItem,
   closeResponse,
@@ -18,43 +19,47 @@ import {
   type WireUsage,
 } from './_responses.ts';
 import { nextId, type requireExpectCall, type Target } from './_target.ts';
-import { nextTask, readId, readUsage } from './_turn_events.ts';
+import {
+  nextTask,
+  readId,
+  readUsage,
+  type SpecRecord,
+} from './_turn_events.ts';
 import type { WireItem } from './_normalized.ts';
 import { deliver } from './_wire.ts';
 
-export function readArguments(op: string, value: unknown): string {
+/** Reads `spec.arguments`: JSON text, or an object to serialize. */
+export function readArguments(value: unknown): string {
   if (value === undefined) return '{}';
   if (typeof value === 'string') return value;
-  readRecord(op, 'spec.arguments', value, readOwnKeys(op, value));
+  return readMcpArguments(value);
+}
+
+/** Reads an object's `spec.arguments` (each own field read once) as JSON. */
+export function readMcpArguments(value: unknown): string {
+  const path = 'spec.arguments';
+  object(value, path, { optional: true });
+  if (value === undefined) return '{}';
+  const own = guard(path, () => Reflect.ownKeys(value as object));
+  const symbol = own.find((key) => typeof key === 'symbol');
+  if (symbol !== undefined) {
+    throw invalid(
+      'unknown_key',
+      `${path}.${String(symbol)}`,
+      'absent: JSON cannot carry a symbol key',
+      symbol,
+    );
+  }
+  fields(value, path, own as string[]);
   try {
     return JSON.stringify(value);
   } catch {
-    throw specError(
-      op,
+    throw invalid(
       'invalid_value',
-      'spec.arguments',
+      path,
       'JSON text or a JSON-serializable object',
       value,
     );
-  }
-}
-
-export function readMcpArguments(op: string, value: unknown): string {
-  if (typeof value === 'string') {
-    throw specError(op, 'invalid_type', 'spec.arguments', 'an object', value);
-  }
-  return readArguments(op, value);
-}
-
-function readOwnKeys(op: string, value: unknown): string[] {
-  // Not an object: no keys, and `readRecord` reports its type.
-  if (typeof value !== 'object' || value === null) return [];
-  try {
-    return Reflect.ownKeys(value as object).filter((k): k is string =>
-      typeof k === 'string'
-    );
-  } catch {
-    throw specError(op, 'unreadable', 'spec.arguments', 'an object', value);
   }
 }
 
@@ -143,20 +148,14 @@ export function echoOutput(
   });
 }
 
-export function readCallPlan(
-  op: string,
-  t: Target,
-  s: SpecRecord,
-  name: string,
-): CallPlan {
+/** Reads what a call turn streams (inside the builder's `inSpec`). */
+export function readCallPlan(t: Target, s: SpecRecord, name: string): CallPlan {
   return {
     name,
-    args: readArguments(op, s.arguments),
-    callId: readString(op, 'spec.callId', s.callId, {
-      nonEmpty: true,
-    }) as string,
-    responseId: readId(op, s, 'responseId', t, 'response'),
-    itemId: readId(op, s, 'itemId', t, 'item'),
-    usage: readUsage(op, s),
+    args: readArguments(s.arguments),
+    callId: string(s.callId, 'spec.callId', { nonEmpty: true }),
+    responseId: readId(s, 'responseId', t, 'response'),
+    itemId: readId(s, 'itemId', t, 'item'),
+    usage: readUsage(s),
   };
 }

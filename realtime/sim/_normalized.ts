@@ -67,7 +67,9 @@ export function fromOutputItem(t: Target, e: Record<string, unknown>): void {
   const item = e.item as WireItem;
   if (item.type === 'message') {
     t.emit('item_update', message(item));
-  } else if (item.type === 'function_call' && item.status === 'completed') {
+  } else if (
+    item.type === 'function_call' && e.type === 'response.output_item.done'
+  ) {
     t.emit('item_update', {
       itemId: item.id,
       type: 'function_call',
@@ -109,18 +111,12 @@ export function fromResponseDone(t: Target, e: Record<string, unknown>): void {
 
 /** Base64 of `bytes` (the wire form of audio). */
 export function toBase64(bytes: ArrayBuffer): string {
-  const view = new Uint8Array(bytes);
   let binary = '';
-  for (let i = 0; i < view.length; i += 0x8000) {
-    binary += String.fromCharCode(...view.subarray(i, i + 0x8000));
-  }
+  for (const byte of new Uint8Array(bytes)) binary += String.fromCharCode(byte);
   return btoa(binary);
 }
 
 /** The bytes of base64 `text` (audio as the transport decodes it). */
 export function fromBase64(text: string): ArrayBuffer {
-  const binary = atob(text);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes.buffer;
+  return Uint8Array.from(atob(text), (char) => char.charCodeAt(0)).buffer;
 }

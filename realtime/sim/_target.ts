@@ -6,7 +6,8 @@
  * @module
  */
 import type { RealtimeScenarioContext } from '../mod.ts';
-import { specError } from './_read.ts';
+import { fields, func } from '../../_internal/read.ts';
+import { invalid } from './_read.ts';
 
 const idCounters = new WeakMap<object, number>();
 
@@ -24,72 +25,41 @@ export interface Target {
   expectCall: RealtimeScenarioContext['expectCall'] | undefined;
 }
 
-/** Reads a builder's target. */
-export function readTarget(operation: string, target: unknown): Target {
+/**
+ * Reads a builder's target (inside `inSpec`): an `emit` function, or an
+ * object with `emit()` and, optionally, `expectCall()`, both called on it.
+ */
+export function readTarget(target: unknown): Target {
   if (typeof target === 'function') {
     const fn = target as (type: string, ...args: unknown[]) => boolean;
     return { key: fn, emit: fn, expectCall: undefined };
   }
-  let emit: unknown;
-  let expectCall: unknown;
-  try {
-    // `null` fails on the read below, like any non-object.
-    if (typeof target !== 'object') throw 0;
-    emit = (target as { emit?: unknown }).emit;
-    expectCall = (target as { expectCall?: unknown }).expectCall;
-  } catch {
-    throw specError(
-      operation,
-      typeof target === 'object' && target !== null
-        ? 'unreadable'
-        : 'invalid_type',
-      'target',
-      'an emit function or an object with emit()',
-      target,
-    );
-  }
-  if (typeof emit !== 'function') {
-    throw specError(
-      operation,
-      'invalid_type',
-      'target.emit',
-      'a function',
-      emit,
-    );
-  }
-  if (expectCall !== undefined && typeof expectCall !== 'function') {
-    throw specError(
-      operation,
-      'invalid_type',
-      'target.expectCall',
-      'a function or undefined',
-      expectCall,
-    );
-  }
+  const { fields: f } = fields(target, 'target', ['emit', 'expectCall'], {
+    expected: 'an emit function or an object with emit()',
+    unknownKeys: 'allow',
+  });
+  const emit = func(f.emit, 'target.emit');
+  const expectCall = func(f.expectCall, 'target.expectCall', {
+    optional: true,
+  });
   const owner = target as object;
+  const onOwner = (fn: unknown) => (...args: unknown[]) =>
+    (fn as (...a: unknown[]) => never).call(owner, ...args);
   return {
     key: owner,
-    emit: (type, ...args) =>
-      (emit as (...a: unknown[]) => boolean).call(owner, type, ...args),
+    emit: onOwner(emit),
     expectCall: expectCall === undefined
       ? undefined
-      : ((method, matcher) =>
-        (expectCall as (...a: unknown[]) => unknown).call(
-          owner,
-          method,
-          matcher,
-        )) as RealtimeScenarioContext['expectCall'],
+      : onOwner(expectCall) as RealtimeScenarioContext['expectCall'],
   };
 }
 
 /** The target's `expectCall`, which a waiting builder needs. */
 export function requireExpectCall(
-  operation: string,
   target: Target,
 ): RealtimeScenarioContext['expectCall'] {
   if (target.expectCall !== undefined) return target.expectCall;
-  throw specError(
-    operation,
+  throw invalid(
     'missing',
     'target.expectCall',
     'a function (pass the scenario context or the transport, or set the await option to false)',

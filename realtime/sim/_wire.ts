@@ -23,11 +23,12 @@ import type { Target } from './_target.ts';
 /** The assistant audio the transport tracks for `interrupt()`. */
 interface Playing {
   readonly itemId: string;
-  readonly contentIndex: number;
   /** Milliseconds of each chunk received, in order. */
   readonly chunks: number[];
   /** Their sum, summed per chunk as the transport sums them. */
   lengthMs: number;
+  /** `response.output_audio.done` arrived since it started. */
+  generationDone: boolean;
 }
 
 interface WireState {
@@ -39,8 +40,6 @@ interface WireState {
   /** Items the server could return on `conversation.item.retrieve`. */
   readonly items: Map<string, WireItem>;
   playing: Playing | undefined;
-  /** `response.output_audio.done` arrived since playback last reset. */
-  generationDone: boolean;
 }
 
 const states = new WeakMap<object, WireState>();
@@ -54,7 +53,6 @@ function stateOf(t: Target): WireState {
       previous: new Map(),
       items: new Map(),
       playing: undefined,
-      generationDone: false,
     };
     states.set(t.key, state);
   }
@@ -84,14 +82,9 @@ export function place(
   return before;
 }
 
-/** The conversation's last item, or `null`. */
-export function tail(t: Target): string | null {
-  return stateOf(t).tail;
-}
-
 /** Where `id` was placed: its predecessor (`null` for the first item). */
 export function previousOf(t: Target, id: string): string | null {
-  return stateOf(t).previous.get(id) ?? null;
+  return stateOf(t).previous.get(id) as string | null;
 }
 
 /** Keeps `item` for a later `conversation.item.retrieved`. */
@@ -104,22 +97,19 @@ function fromAudioDelta(
   state: WireState,
   e: Record<string, unknown>,
 ): void {
-  const playing = state.playing;
-  if (
-    playing?.itemId !== e.item_id || playing?.contentIndex !== e.content_index
-  ) {
-    state.playing = undefined;
-    state.generationDone = false;
+  // The builders stream one audio part per item: a new item starts anew.
+  let playing = state.playing;
+  if (playing === undefined || playing.itemId !== e.item_id) {
+    playing = state.playing = {
+      itemId: e.item_id as string,
+      chunks: [],
+      lengthMs: 0,
+      generationDone: false,
+    };
   }
   const data = fromBase64(e.delta as string);
-  state.playing ??= {
-    itemId: e.item_id as string,
-    contentIndex: e.content_index as number,
-    chunks: [],
-    lengthMs: 0,
-  };
-  state.playing.chunks.push(chunkMs(data.byteLength));
-  state.playing.lengthMs += chunkMs(data.byteLength);
+  playing.chunks.push(chunkMs(data.byteLength));
+  playing.lengthMs += chunkMs(data.byteLength);
   t.emit('audio', { type: 'audio', data, responseId: e.response_id });
 }
 
@@ -137,7 +127,8 @@ function normalize(
       return fromResponseDone(t, e);
     case 'response.output_audio.done':
       t.emit('audio_done');
-      state.generationDone = true;
+      // A cut before any chunk: the answer still current is marked done.
+      if (state.playing !== undefined) state.playing.generationDone = true;
       return;
     case 'response.output_text.delta':
     case 'response.output_audio_transcript.delta':
@@ -192,10 +183,9 @@ export function deliver(t: Target, event: WireEvent): void {
   normalize(t, state, parsed(stamped));
 }
 
-/** What a truncation asks the server for. */
+/** What a truncation asks the server for (content part 0, the audio). */
 export interface Truncation {
   readonly itemId: string;
-  readonly contentIndex: number;
   readonly audioEndMs: number;
 }
 
@@ -207,73 +197,55 @@ export function playingChunks(t: Target): readonly number[] | undefined {
   return stateOf(t).playing?.chunks;
 }
 
-/** What the transport's `interrupt()` did, when audio was playing. */
-export interface Interruption {
-  /** The truncation it sent, unless all was generated and heard. */
-  readonly truncation: Truncation | undefined;
-}
-
 /**
  * The transport's `interrupt()` after the user heard `heardMs` of the
  * playing audio: nothing when none plays (`undefined`); else
- * `audio_interrupted`, and a truncation unless the whole answer was
- * generated and heard. Playback then resets.
+ * `audio_interrupted`, and the truncation it sends, or `null` when the
+ * whole answer was generated and heard. Playback then resets.
  */
 export function interruptPlayback(
   t: Target,
   heardMs: number,
-): Interruption | undefined {
+): Truncation | null | undefined {
   const state = stateOf(t);
   const playing = state.playing;
   if (playing === undefined) return undefined;
-  const generationDone = state.generationDone;
   state.playing = undefined;
-  state.generationDone = false;
   t.emit('audio_interrupted');
-  if (generationDone && heardMs >= playing.lengthMs) {
-    return { truncation: undefined };
-  }
+  if (playing.generationDone && heardMs >= playing.lengthMs) return null;
   return {
-    truncation: {
-      itemId: playing.itemId,
-      contentIndex: playing.contentIndex,
-      audioEndMs: Math.max(
-        0,
-        Math.floor(Math.min(heardMs, playing.lengthMs)),
-      ),
-    },
+    itemId: playing.itemId,
+    audioEndMs: Math.max(0, Math.floor(Math.min(heardMs, playing.lengthMs))),
   };
 }
 
 /**
  * The server's answer to a truncation (`conversation.item.truncated`), then
- * to the transport's `conversation.item.retrieve`: the item with the cut
- * part's transcript deleted, as the Realtime API deletes it.
+ * to the transport's `conversation.item.retrieve`: the item with its
+ * transcript deleted, as the Realtime API deletes it.
  */
 export function deliverTruncation(t: Target, cut: Truncation): void {
   deliver(t, {
     type: 'conversation.item.truncated',
     item_id: cut.itemId,
-    content_index: cut.contentIndex,
+    content_index: 0,
     audio_end_ms: cut.audioEndMs,
   });
   const state = stateOf(t);
-  const item = state.items.get(cut.itemId);
-  if (item === undefined) return;
-  const content = (item.content as Record<string, unknown>[]).map((p, i) => {
-    if (i !== cut.contentIndex) return p;
-    const { transcript: _deleted, ...rest } = p;
-    return rest;
-  });
+  // Every answer the builders play is remembered when its response ends.
+  const item = state.items.get(cut.itemId) as WireItem;
+  const content = (item.content as Record<string, unknown>[]).map((
+    { transcript: _deleted, ...rest },
+  ) => rest);
   const truncated = { ...item, content };
   state.items.set(item.id, truncated);
   deliver(t, { type: 'conversation.item.retrieved', item: truncated });
 }
 
-/** The server's answer to `conversation.item.retrieve` for a known item. */
+/** The server's answer to `conversation.item.retrieve` for an item kept. */
 export function deliverRetrieved(t: Target, id: string): void {
-  const item = stateOf(t).items.get(id);
-  if (item !== undefined) {
-    deliver(t, { type: 'conversation.item.retrieved', item });
-  }
+  deliver(t, {
+    type: 'conversation.item.retrieved',
+    item: stateOf(t).items.get(id),
+  });
 }

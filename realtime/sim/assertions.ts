@@ -15,18 +15,29 @@ import {
   RealtimeToolApprovalAssertionError,
   RealtimeTruncationAssertionError,
 } from './errors.ts';
-import { specError } from './_read.ts';
+import { array, fields } from '../../_internal/read.ts';
+import { inSpec } from './_read.ts';
 import type {
   AnyRealtimeSession,
   ObservedApproval,
   RealtimeSessionWatcher,
 } from './watcher.ts';
 
+/** The recorded calls of `transport` (at `path`), read for `operation`. */
 function recordedCalls(
-  session: AnyRealtimeSession,
+  operation: string,
+  transport: unknown,
+  path: string,
 ): readonly RecordedRealtimeCall[] {
-  const calls = (session.transport as { calls?: unknown }).calls;
-  return Array.isArray(calls) ? calls as RecordedRealtimeCall[] : [];
+  return inSpec(operation, () => {
+    const { fields: f } = fields(transport, path, ['calls'], {
+      expected: 'a transport with recorded calls',
+      unknownKeys: 'allow',
+    });
+    return array(f.calls, `${path}.calls`, {
+      expected: 'an array of recorded calls',
+    }) as RecordedRealtimeCall[];
+  });
 }
 
 function decisionOf(
@@ -49,7 +60,8 @@ function decisionOf(
   if (!answered) return 'none';
   const approved = session.context.isToolApproved({
     toolName: approval.toolName,
-    callId: approval.callId ?? '',
+    // A function approval has its call id.
+    callId: approval.callId as string,
   });
   return approved === true
     ? 'approved'
@@ -69,6 +81,8 @@ function decisionOf(
  * @param options `toolName` and `decision` (`approved`, `rejected`, `any`).
  * @throws {RealtimeToolApprovalAssertionError} When not requested or not
  *   answered as expected.
+ * @throws {InvalidRealtimeSpecError} When the session's transport records
+ *   no calls (it is not the scripted transport).
  * @example
  * ```ts
  * import assert from 'node:assert/strict';
@@ -103,7 +117,11 @@ export function assertToolApprovalAnswered(
   const matching = watcher.approvals.filter((a) =>
     toolName === undefined || a.toolName === toolName
   );
-  const calls = recordedCalls(watcher.session);
+  const calls = recordedCalls(
+    'assertToolApprovalAnswered',
+    watcher.session.transport,
+    'session.transport',
+  );
   let actual: 'approved' | 'rejected' | 'none' = 'none';
   for (const approval of matching) {
     actual = decisionOf(watcher.session, approval, calls);
@@ -274,22 +292,9 @@ export function assertHistoryMatchesHeard(
 export function assertNoCallAfterClose(
   transport: { readonly calls: readonly { readonly method: string }[] },
 ): void {
-  let calls: readonly { readonly method: string }[];
-  try {
-    calls = transport.calls;
-    if (!Array.isArray(calls)) throw 0;
-  } catch {
-    throw specError(
-      'assertNoCallAfterClose',
-      'invalid_type',
-      'transport.calls',
-      'an array of recorded calls',
-      transport,
-    );
-  }
+  const calls = recordedCalls('assertNoCallAfterClose', transport, 'transport');
   let closeIndex: number | undefined;
-  for (let i = 0; i < calls.length; i++) {
-    const method = calls[i].method;
+  for (const [i, { method }] of calls.entries()) {
     if (method === 'connect') closeIndex = undefined;
     else if (closeIndex !== undefined && method !== 'close') {
       throw new RealtimeCallAfterCloseError({

@@ -8,7 +8,8 @@
  * @module
  */
 import type { RecordedRealtimeCall } from '../mod.ts';
-import { readBoolean, readNumber, specError } from './_read.ts';
+import { boolean, number, oneOf } from '../../_internal/read.ts';
+import { inSpec } from './_read.ts';
 import {
   addItem,
   assistantItem,
@@ -37,11 +38,11 @@ import {
   deliver,
   deliverRetrieved,
   deliverTruncation,
-  type Interruption,
   interruptPlayback,
   place,
   playingChunks,
   remember,
+  type Truncation,
 } from './_wire.ts';
 import type { RealtimeTurnResult, RealtimeTurnTarget } from './turns.ts';
 import type { RealtimeTurnUsage } from './usage.ts';
@@ -71,10 +72,8 @@ export interface UserSpeechTurnResult {
 }
 
 /** Delivers an interruption's truncation round trip, if it asked for one. */
-function truncate(t: Target, effect: Interruption | undefined): void {
-  if (effect?.truncation !== undefined) {
-    deliverTruncation(t, effect.truncation);
-  }
+function truncate(t: Target, cut: Truncation | null | undefined): void {
+  if (cut) deliverTruncation(t, cut);
 }
 
 function speechStarted(t: Target, itemId: string, startMs: number): void {
@@ -120,45 +119,48 @@ export function userSpeechTurn(
   target: RealtimeTurnTarget,
   spec: UserSpeechTurnSpec,
 ): UserSpeechTurnResult {
-  const op = 'userSpeechTurn';
-  const t = readTarget(op, target);
-  const s = readSpec(op, spec, [
-    'transcript',
-    'audioStartMs',
-    'audioEndMs',
-    'heard',
-    'itemId',
-  ]);
-  const deltas = readDeltas(op, 'spec.transcript', s.transcript);
-  const start = readNumber(op, 'spec.audioStartMs', s.audioStartMs, {
-    optional: true,
-    integer: true,
-    min: 0,
-  }) ?? 0;
-  const end = readNumber(op, 'spec.audioEndMs', s.audioEndMs, {
-    optional: true,
-    integer: true,
-    min: start,
-  }) ?? start + 1000;
-  const chunks = playingChunks(t) ?? [];
-  const heard = readNumber(op, 'spec.heard', s.heard, {
-    optional: true,
-    integer: true,
-    min: 0,
-  }) ?? chunks.length;
-  if (heard > chunks.length) {
-    throw specError(
-      op,
-      'invalid_value',
-      'spec.heard',
-      `at most the chunks of the answer playing (${chunks.length})`,
-      heard,
-    );
-  }
-  const itemId = readId(op, s, 'itemId', t, 'item');
+  const plan = inSpec('userSpeechTurn', () => {
+    const t = readTarget(target);
+    const s = readSpec(spec, [
+      'transcript',
+      'audioStartMs',
+      'audioEndMs',
+      'heard',
+      'itemId',
+    ]);
+    const deltas = readDeltas('spec.transcript', s.transcript);
+    const start = number(s.audioStartMs, 'spec.audioStartMs', {
+      optional: true,
+      integer: true,
+      min: 0,
+    }) ?? 0;
+    const end = number(s.audioEndMs, 'spec.audioEndMs', {
+      optional: true,
+      integer: true,
+      min: start,
+    }) ?? start + 1000;
+    const chunks = playingChunks(t) ?? [];
+    const heard = number(s.heard, 'spec.heard', {
+      optional: true,
+      integer: true,
+      min: 0,
+      max: chunks.length,
+      expected:
+        `an integer from 0 to the chunks of the answer playing (${chunks.length})`,
+    }) ?? chunks.length;
+    let ms = 0;
+    for (let i = 0; i < heard; i++) ms += chunks[i] as number;
+    return {
+      t,
+      deltas,
+      start,
+      end,
+      ms,
+      itemId: readId(s, 'itemId', t, 'item'),
+    };
+  });
+  const { t, deltas, start, end, ms, itemId } = plan;
   speechStarted(t, itemId, start);
-  let ms = 0;
-  for (let i = 0; i < heard; i++) ms += chunks[i] as number;
   truncate(t, interruptPlayback(t, ms));
   deliver(t, {
     type: 'input_audio_buffer.speech_stopped',
@@ -294,41 +296,31 @@ export function interruptedTurn(
   target: RealtimeTurnTarget,
   spec: InterruptedTurnSpec,
 ): Promise<InterruptedTurnResult> {
-  const op = 'interruptedTurn';
-  const t = readTarget(op, target);
-  const s = readSpec(op, spec, [...speechKeys, 'heard', 'trigger', 'late']);
-  const speech = readSpeech(op, s);
+  const plan = inSpec('interruptedTurn', () => {
+    const t = readTarget(target);
+    const s = readSpec(spec, [...speechKeys, 'heard', 'trigger', 'late']);
+    const speech = readSpeech(s);
+    const trigger = oneOf(s.trigger, 'spec.trigger', ['speech', 'interrupt'], {
+      optional: true,
+    }) ?? 'speech';
+    return {
+      t,
+      speech,
+      heard: number(s.heard, 'spec.heard', {
+        integer: true,
+        min: 0,
+        max: speech.deltas.length,
+      }),
+      late: boolean(s.late, 'spec.late', { optional: true }) ?? false,
+      usage: readUsage(s),
+      responseId: readId(s, 'responseId', t, 'response'),
+      itemId: readId(s, 'itemId', t, 'item'),
+      expectCall: trigger === 'interrupt' ? requireExpectCall(t) : undefined,
+    };
+  });
+  const { t, speech, heard, late, usage, responseId, itemId, expectCall } =
+    plan;
   const n = speech.deltas.length;
-  const heard = readNumber(op, 'spec.heard', s.heard, {
-    integer: true,
-    min: 0,
-  }) as number;
-  if (heard > n) {
-    throw specError(
-      op,
-      'invalid_value',
-      'spec.heard',
-      `at most the number of deltas (${n})`,
-      heard,
-    );
-  }
-  const trigger = s.trigger ?? 'speech';
-  if (trigger !== 'speech' && trigger !== 'interrupt') {
-    throw specError(
-      op,
-      'invalid_value',
-      'spec.trigger',
-      '"speech" or "interrupt"',
-      trigger,
-    );
-  }
-  const late = readBoolean(op, 'spec.late', s.late, false);
-  const usage = readUsage(op, s);
-  const responseId = readId(op, s, 'responseId', t, 'response');
-  const itemId = readId(op, s, 'itemId', t, 'item');
-  const expectCall = trigger === 'interrupt'
-    ? requireExpectCall(op, t)
-    : undefined;
   const ms = heardMs(speech, heard);
   const result = {
     responseId,
@@ -336,7 +328,7 @@ export function interruptedTurn(
     heard: speech.deltas.slice(0, heard).join(''),
   };
   // Registered first: `audio_interrupted` is emitted inside the app's call.
-  let effect: Interruption | undefined;
+  let effect: Truncation | null | undefined;
   const interrupt = expectCall?.('interrupt', () => {
     effect = interruptPlayback(t, ms);
     return true;

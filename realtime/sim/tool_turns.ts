@@ -15,20 +15,26 @@ import {
   readCallPlan,
   readMcpArguments,
 } from './_calls.ts';
-import {
-  readBoolean,
-  readString,
-  specError,
-  type SpecRecord,
-} from './_read.ts';
+import { boolean, fields, string } from '../../_internal/read.ts';
+import { inSpec, invalid } from './_read.ts';
 import {
   addItem,
   echoItem,
   finishResponse,
   openResponse,
 } from './_responses.ts';
-import { nextId, readTarget, requireExpectCall } from './_target.ts';
-import { readId, readSpec, readUsage } from './_turn_events.ts';
+import {
+  nextId,
+  readTarget,
+  requireExpectCall,
+  type Target,
+} from './_target.ts';
+import {
+  readId,
+  readSpec,
+  readUsage,
+  type SpecRecord,
+} from './_turn_events.ts';
 import type { WireItem } from './_normalized.ts';
 import type { RealtimeTurnUsage } from './usage.ts';
 
@@ -121,23 +127,24 @@ export function functionCallTurn(
   target: RealtimeTurnTarget,
   spec: FunctionCallTurnSpec,
 ): Promise<FunctionCallTurnResult> {
-  const op = 'functionCallTurn';
-  const t = readTarget(op, target);
-  const s = readSpec(op, spec, [
-    'name',
-    'arguments',
-    'callId',
-    'awaitOutput',
-    'responseId',
-    'itemId',
-    'usage',
-  ]);
-  const name = readString(op, 'spec.name', s.name, {
-    nonEmpty: true,
-  }) as string;
-  const plan = readCallPlan(op, t, s, name);
-  const wait = readBoolean(op, 'spec.awaitOutput', s.awaitOutput, true);
-  const expectCall = wait ? requireExpectCall(op, t) : undefined;
+  const { t, plan, expectCall } = inSpec('functionCallTurn', () => {
+    const t = readTarget(target);
+    const s = readSpec(spec, [
+      'name',
+      'arguments',
+      'callId',
+      'awaitOutput',
+      'responseId',
+      'itemId',
+      'usage',
+    ]);
+    const name = string(s.name, 'spec.name', { nonEmpty: true });
+    return {
+      t,
+      plan: readCallPlan(t, s, name),
+      expectCall: readAwait(s.awaitOutput, 'spec.awaitOutput', t),
+    };
+  });
   const base = {
     responseId: plan.responseId,
     itemId: plan.itemId,
@@ -185,10 +192,16 @@ export interface HandoffTurnResult extends FunctionCallTurnResult {
     | undefined;
 }
 
-function readHandoffName(op: string, s: SpecRecord): string {
+/** Reads `awaitOutput`/`awaitResponse`: waiting needs `expectCall`. */
+function readAwait(value: unknown, path: string, t: Target) {
+  const wait = boolean(value, path, { optional: true }) ?? true;
+  return wait ? requireExpectCall(t) : undefined;
+}
+
+/** Reads the handoff tool name: `toolName`, or derived from `to`. */
+function readHandoffName(s: SpecRecord): string {
   if ((s.to === undefined) === (s.toolName === undefined)) {
-    throw specError(
-      op,
+    throw invalid(
       'missing',
       s.to === undefined ? 'spec.to' : 'spec.toolName',
       'given: exactly one of "to" (an agent) and "toolName"',
@@ -196,24 +209,17 @@ function readHandoffName(op: string, s: SpecRecord): string {
     );
   }
   if (s.toolName !== undefined) {
-    return readString(op, 'spec.toolName', s.toolName, {
-      nonEmpty: true,
-    }) as string;
+    return string(s.toolName, 'spec.toolName', { nonEmpty: true });
   }
-  if (typeof s.to !== 'object' || s.to === null) {
-    throw specError(op, 'invalid_type', 'spec.to', 'an agent', s.to);
-  }
-  let agentName: unknown;
-  try {
-    agentName = (s.to as { name?: unknown }).name;
-  } catch {
-    throw specError(op, 'unreadable', 'spec.to', 'an agent', s.to);
-  }
-  readString(op, 'spec.to.name', agentName, { nonEmpty: true });
+  const { fields: agent } = fields(s.to, 'spec.to', ['name'], {
+    expected: 'an agent',
+    unknownKeys: 'allow',
+  });
+  string(agent.name, 'spec.to.name', { nonEmpty: true });
   try {
     return getHandoff(s.to as Parameters<typeof getHandoff>[0]).toolName;
   } catch {
-    throw specError(op, 'invalid_value', 'spec.to', 'an agent', s.to);
+    throw invalid('invalid_value', 'spec.to', 'an agent', s.to);
   }
 }
 
@@ -256,39 +262,43 @@ export function handoffTurn(
   target: RealtimeTurnTarget,
   spec: HandoffTurnSpec,
 ): Promise<HandoffTurnResult> {
-  const op = 'handoffTurn';
-  const t = readTarget(op, target);
-  const s = readSpec(op, spec, [
-    'to',
-    'toolName',
-    'callId',
-    'arguments',
-    'awaitOutput',
-    'responseId',
-    'itemId',
-    'usage',
-  ]);
-  const toolName = readHandoffName(op, s);
-  const plan = readCallPlan(op, t, s, toolName);
-  const wait = readBoolean(op, 'spec.awaitOutput', s.awaitOutput, true);
-  const expectCall = wait ? requireExpectCall(op, t) : undefined;
+  const { t, toolName, plan, expectCall } = inSpec('handoffTurn', () => {
+    const t = readTarget(target);
+    const s = readSpec(spec, [
+      'to',
+      'toolName',
+      'callId',
+      'arguments',
+      'awaitOutput',
+      'responseId',
+      'itemId',
+      'usage',
+    ]);
+    const toolName = readHandoffName(s);
+    return {
+      t,
+      toolName,
+      plan: readCallPlan(t, s, toolName),
+      expectCall: readAwait(s.awaitOutput, 'spec.awaitOutput', t),
+    };
+  });
   const base = {
     responseId: plan.responseId,
     itemId: plan.itemId,
     callId: plan.callId,
     toolName,
   };
-  const config = expectCall?.('updateSessionConfig');
-  const answered = expectCall && expectOutput(expectCall, t);
-  const emitted = emitCall(t, plan);
-  if (config === undefined || answered === undefined) {
-    return emitted.then(() => ({
+  if (expectCall === undefined) {
+    return emitCall(t, plan).then(() => ({
       ...base,
       output: undefined,
       sessionConfig: undefined,
     }));
   }
-  return Promise.all([config, answered, emitted]).then(
+  // Registered first: the completed item is emitted inside the app's call.
+  const config = expectCall('updateSessionConfig');
+  const answered = expectOutput(expectCall, t);
+  return Promise.all([config, answered, emitCall(t, plan)]).then(
     ([sessionConfig, output]) => {
       echoOutput(t, output);
       return { ...base, output, sessionConfig };
@@ -358,30 +368,33 @@ export function mcpApprovalTurn(
   target: RealtimeTurnTarget,
   spec: McpApprovalTurnSpec,
 ): Promise<McpApprovalTurnResult> {
-  const op = 'mcpApprovalTurn';
-  const t = readTarget(op, target);
-  const s = readSpec(op, spec, [
-    'serverLabel',
-    'name',
-    'arguments',
-    'awaitResponse',
-    'responseId',
-    'itemId',
-    'usage',
-  ]);
-  const serverLabel = readString(op, 'spec.serverLabel', s.serverLabel, {
-    nonEmpty: true,
-  }) as string;
-  const name = readString(op, 'spec.name', s.name, {
-    nonEmpty: true,
-  }) as string;
-  // Absent arguments read as `{}`.
-  const args = readMcpArguments(op, s.arguments);
-  const wait = readBoolean(op, 'spec.awaitResponse', s.awaitResponse, true);
-  const expectCall = wait ? requireExpectCall(op, t) : undefined;
-  const usage = readUsage(op, s);
-  const responseId = readId(op, s, 'responseId', t, 'response');
-  const itemId = readId(op, s, 'itemId', t, 'item');
+  const read = inSpec('mcpApprovalTurn', () => {
+    const t = readTarget(target);
+    const s = readSpec(spec, [
+      'serverLabel',
+      'name',
+      'arguments',
+      'awaitResponse',
+      'responseId',
+      'itemId',
+      'usage',
+    ]);
+    return {
+      t,
+      serverLabel: string(s.serverLabel, 'spec.serverLabel', {
+        nonEmpty: true,
+      }),
+      name: string(s.name, 'spec.name', { nonEmpty: true }),
+      // Absent arguments read as `{}`.
+      args: readMcpArguments(s.arguments),
+      expectCall: readAwait(s.awaitResponse, 'spec.awaitResponse', t),
+      usage: readUsage(s),
+      responseId: readId(s, 'responseId', t, 'response'),
+      itemId: readId(s, 'itemId', t, 'item'),
+    };
+  });
+  const { t, serverLabel, name, args, expectCall, usage, responseId, itemId } =
+    read;
   const r = openResponse(t, { responseId, itemId }, ['audio'], usage);
   const item: WireItem = {
     id: itemId,

@@ -21,6 +21,7 @@ import {
   streamAudio,
   streamText,
 } from './_responses.ts';
+import { inSpec } from './_read.ts';
 import { readTarget } from './_target.ts';
 import {
   readDeltas,
@@ -141,13 +142,17 @@ export function textTurn(
   target: RealtimeTurnTarget,
   spec: TextTurnSpec,
 ): RealtimeTurnResult {
-  const op = 'textTurn';
-  const t = readTarget(op, target);
-  const s = readSpec(op, spec, ['text', 'responseId', 'itemId', 'usage']);
-  const deltas = readDeltas(op, 'spec.text', s.text);
-  const usage = readUsage(op, s);
-  const responseId = readId(op, s, 'responseId', t, 'response');
-  const itemId = readId(op, s, 'itemId', t, 'item');
+  const { t, deltas, usage, responseId, itemId } = inSpec('textTurn', () => {
+    const t = readTarget(target);
+    const s = readSpec(spec, ['text', 'responseId', 'itemId', 'usage']);
+    return {
+      t,
+      deltas: readDeltas('spec.text', s.text),
+      usage: readUsage(s),
+      responseId: readId(s, 'responseId', t, 'response'),
+      itemId: readId(s, 'itemId', t, 'item'),
+    };
+  });
   const r = openResponse(t, { responseId, itemId }, ['text'], usage);
   addItem(t, r, assistantItem(itemId, 'in_progress', []));
   const text = streamText(t, r, deltas);
@@ -214,13 +219,17 @@ export function audioTurn(
   target: RealtimeTurnTarget,
   spec: AudioTurnSpec,
 ): RealtimeTurnResult {
-  const op = 'audioTurn';
-  const t = readTarget(op, target);
-  const s = readSpec(op, spec, speechKeys);
-  const speech = readSpeech(op, s);
-  const usage = readUsage(op, s);
-  const responseId = readId(op, s, 'responseId', t, 'response');
-  const itemId = readId(op, s, 'itemId', t, 'item');
+  const { t, speech, usage, responseId, itemId } = inSpec('audioTurn', () => {
+    const t = readTarget(target);
+    const s = readSpec(spec, speechKeys);
+    return {
+      t,
+      speech: readSpeech(s),
+      usage: readUsage(s),
+      responseId: readId(s, 'responseId', t, 'response'),
+      itemId: readId(s, 'itemId', t, 'item'),
+    };
+  });
   const r = openResponse(t, { responseId, itemId }, ['audio'], usage);
   addItem(t, r, assistantItem(itemId, 'in_progress', []));
   startAudio(t, r);

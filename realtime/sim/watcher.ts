@@ -6,7 +6,8 @@
  * @module
  */
 import type { RealtimeSession } from '@openai/agents-realtime';
-import { specError } from './_read.ts';
+import { fields, func } from '../../_internal/read.ts';
+import { inSpec } from './_read.ts';
 
 /**
  * A `RealtimeSession` of any context type: what {@link watchSession} and the
@@ -234,22 +235,21 @@ function describeApproval(request: unknown): ObservedApproval {
 export function watchSession(
   session: AnyRealtimeSession,
 ): RealtimeSessionWatcher {
-  let ok = false;
-  try {
-    ok = typeof session?.on === 'function' &&
-      typeof session?.off === 'function' &&
-      typeof session.transport?.on === 'function';
-  } catch {
-    ok = false;
-  }
-  if (!ok) {
-    throw specError(
-      'watchSession',
-      'invalid_type',
-      'session',
-      'a RealtimeSession',
-      session,
-    );
-  }
+  inSpec('watchSession', () => {
+    const expected = 'a RealtimeSession';
+    const allow = { expected, unknownKeys: 'allow' } as const;
+    const { fields: s } = fields(session, 'session', [
+      'on',
+      'off',
+      'transport',
+    ], allow);
+    func(s.on, 'session.on', { expected });
+    func(s.off, 'session.off', { expected });
+    const { fields: t } = fields(s.transport, 'session.transport', ['on'], {
+      ...allow,
+      expected: 'a transport',
+    });
+    func(t.on, 'session.transport.on');
+  });
   return new RealtimeSessionWatcher(session);
 }

@@ -635,7 +635,7 @@ test('Playback follows the latest spoken answer and survives a text answer', () 
   );
   assert.throws(
     () => userSpeechTurn(emit, { transcript: 'x', heard: 1 }),
-    /at most the chunks of the answer playing \(0\)/,
+    /an integer from 0 to the chunks of the answer playing \(0\)/,
   );
 });
 
@@ -752,7 +752,7 @@ test('interruptedTurn by interrupt: audio_interrupted inside the call, then the 
   assert.deepEqual(events.slice(count), [['audio_interrupted']]);
   const result = await pending;
   assert.equal(result.heard, 'a');
-  assert.equal(result.interrupt, transport.calls[1]);
+  assert.deepEqual(result.interrupt, transport.calls[1]);
   assert.deepEqual(types(events.slice(count)), [
     'response.output_audio.done',
     'response.output_audio_transcript.done',
@@ -1077,10 +1077,19 @@ test('mcpApprovalTurn: a response holding the approval request, then the echo of
     approved: undefined,
   };
   const names = normalized(events);
+  // Only conversation.item.done carries the request to the session.
+  assert.deepEqual(names.map((e) => e[0]), [
+    'turn_started',
+    'item_update',
+    'mcp_approval_request',
+    'usage_update',
+    'turn_done',
+  ]);
   assert.deepEqual(names.slice(1, 3), [
     ['item_update', request],
     ['mcp_approval_request', request],
   ]);
+  assert.equal(names[1]?.[1], names[2]?.[1]);
   assert('approved' in (names[1]?.[1] as object));
   const empty = recorder();
   await mcpApprovalTurn(empty.emit, {
@@ -1137,4 +1146,165 @@ test('mcpApprovalTurn: a response holding the approval request, then the echo of
     'txt',
   );
   await close();
+});
+
+test('Every responding builder reports its usage, ids and output modality', async () => {
+  const usage = {
+    inputTokens: 9,
+    outputTokens: 1,
+    outputTokensDetails: { audio_tokens: 1 },
+  };
+  const wireUsage = {
+    total_tokens: 10,
+    input_tokens: 9,
+    output_tokens: 1,
+    output_token_details: { audio_tokens: 1 },
+  };
+  const ids = { responseId: 'r', itemId: 'i' };
+  const runs: [string, (emit: never) => unknown][] = [
+    ['text', (emit) => textTurn(emit, { text: 'a', usage, ...ids })],
+    ['audio', (emit) => audioTurn(emit, { transcript: 'a', usage, ...ids })],
+    [
+      'audio',
+      (emit) =>
+        interruptedTurn(emit, { transcript: 'a', heard: 1, usage, ...ids }),
+    ],
+    ['audio', (emit) =>
+      functionCallTurn(emit, {
+        name: 'f',
+        callId: 'c',
+        awaitOutput: false,
+        usage,
+        ...ids,
+      })],
+    ['audio', (emit) =>
+      handoffTurn(emit, {
+        toolName: 't',
+        callId: 'c',
+        awaitOutput: false,
+        usage,
+        ...ids,
+      })],
+    ['audio', (emit) =>
+      mcpApprovalTurn(emit, {
+        serverLabel: 's',
+        name: 'n',
+        awaitResponse: false,
+        usage,
+        ...ids,
+      })],
+  ];
+  for (const [modality, run] of runs) {
+    const { events, emit } = recorder();
+    await run(emit as never);
+    const raw = wire(events);
+    const created = raw[0]?.response as Event;
+    assert.deepEqual([created.id, created.output_modalities], [
+      'r',
+      [modality],
+    ]);
+    assert.deepEqual((raw[2]?.item as Event).id, 'i');
+    const done = raw.find((e) => e.type === 'response.done')
+      ?.response as Event;
+    assert.deepEqual([done.id, done.usage], ['r', wireUsage]);
+  }
+});
+
+test('Items chain in the conversation: each names the one before it', () => {
+  const { events, emit } = recorder();
+  textTurn(emit, { text: 'a', itemId: 'one' });
+  audioTurn(emit, { transcript: 'b', itemId: 'two' });
+  userSpeechTurn(emit, { transcript: 'c', itemId: 'three' });
+  const placed = wire(events)
+    .filter((e) =>
+      e.type === 'conversation.item.added' ||
+      e.type === 'conversation.item.done' ||
+      e.type === 'input_audio_buffer.committed'
+    )
+    .map((e) => [
+      e.type,
+      (e.item as Event | undefined)?.id ?? e.item_id,
+      e.previous_item_id,
+    ]);
+  assert.deepEqual(placed, [
+    ['conversation.item.added', 'one', null],
+    ['conversation.item.done', 'one', null],
+    ['conversation.item.added', 'two', 'one'],
+    ['conversation.item.done', 'two', 'one'],
+    ['input_audio_buffer.committed', 'three', 'two'],
+    ['conversation.item.added', 'three', 'two'],
+    ['conversation.item.done', 'three', 'two'],
+  ]);
+});
+
+test('An interrupted answer is in progress, then incomplete, and its response cancelled', async () => {
+  const byApp = await onTransport();
+  const pending = interruptedTurn(byApp.target, {
+    transcript: ['a', 'b'],
+    heard: 1,
+    trigger: 'interrupt',
+  });
+  byApp.transport.interrupt();
+  await pending;
+  const speech = recorder();
+  await interruptedTurn(speech.emit, { transcript: ['a', 'b'], heard: 1 });
+  for (const events of [byApp.events, speech.events]) {
+    const raw = wire(events);
+    const added = raw[2]?.item as Event;
+    assert.deepEqual([added.status, added.content], ['in_progress', []]);
+    const done = raw.find((e) => e.type === 'response.output_item.done')
+      ?.item as Event;
+    assert.deepEqual([done.status, done.content], [
+      'incomplete',
+      [{ type: 'output_audio', transcript: 'a' }],
+    ]);
+    const response = raw.find((e) => e.type === 'response.done')
+      ?.response as Event;
+    assert.equal(response.status, 'cancelled');
+    assert.equal(
+      raw.filter((e) => e.type === 'response.done').length,
+      1,
+    );
+  }
+  await byApp.close();
+  // Late: the answer completed before the cut, once.
+  const late = await onTransport();
+  const cut = interruptedTurn(late.target, {
+    transcript: ['a', 'b'],
+    heard: 1,
+    late: true,
+    trigger: 'interrupt',
+  });
+  late.transport.interrupt();
+  await cut;
+  const raw = wire(late.events);
+  assert.deepEqual(
+    raw.filter((e) => e.type === 'response.done').map((e) =>
+      (e.response as Event).status
+    ),
+    ['completed'],
+  );
+  assert.equal(
+    (raw.find((e) => e.type === 'response.output_item.done')?.item as Event)
+      .status,
+    'completed',
+  );
+  await late.close();
+});
+
+test('functionCallTurn without waiting reports its ids and no output', async () => {
+  const { emit } = recorder();
+  assert.deepEqual(
+    await functionCallTurn(emit, {
+      name: 'f',
+      callId: 'c',
+      awaitOutput: false,
+    }),
+    {
+      responseId: 'scripted_response_1',
+      itemId: 'scripted_item_2',
+      callId: 'c',
+      output: undefined,
+    },
+  );
 });
