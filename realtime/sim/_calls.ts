@@ -30,7 +30,6 @@ import { deliver } from './_wire.ts';
 
 /** Reads `spec.arguments`: JSON text, or an object to serialize. */
 export function readArguments(value: unknown): string {
-  if (value === undefined) return '{}';
   if (typeof value === 'string') return value;
   return readMcpArguments(value);
 }

@@ -20,14 +20,6 @@ import {
   type InvalidRealtimeSpecReason,
 } from './errors.ts';
 
-const issueCodes: readonly string[] = [
-  'invalid_type',
-  'missing',
-  'invalid_value',
-  'unknown_key',
-  'unreadable',
-];
-
 /**
  * Runs `body`, whose reads throw a reader's issue; the issue becomes the
  * `InvalidRealtimeSpecError` of `operation` (its `reason` is the issue's
@@ -71,28 +63,14 @@ export function invalid(
   value: unknown,
   found: { received?: string; suggestion?: string | undefined } = {},
 ): InputIssue {
-  const own = !issueCodes.includes(reason);
+  // The reason travels as the label: `inSpec` makes it the error's.
   return new InputIssue({
-    code: (own ? 'invalid_value' : reason) as IssueCode,
+    code: 'invalid_value',
     path,
     expected,
     received: found.received ?? describe(value),
     suggestion: found.suggestion,
     cause: undefined,
-    label: own ? reason : undefined,
+    label: reason,
   });
-}
-
-/**
- * Whether `value` is an `ArrayBuffer` (never throws).
- *
- * @param value Any value.
- * @returns `true` for an `ArrayBuffer`.
- */
-export function isArrayBuffer(value: unknown): value is ArrayBuffer {
-  try {
-    return value instanceof ArrayBuffer;
-  } catch {
-    return false;
-  }
 }

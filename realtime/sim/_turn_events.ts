@@ -14,7 +14,7 @@ import {
   string,
 } from '../../_internal/read.ts';
 import type { DeltaOrder, Speech, WireUsage } from './_responses.ts';
-import { invalid, isArrayBuffer } from './_read.ts';
+import { invalid } from './_read.ts';
 import { nextId, type Target } from './_target.ts';
 import { defaultTurnUsage } from './usage.ts';
 
@@ -66,7 +66,8 @@ export function readAudio(spec: SpecRecord, count: number): ArrayBuffer[] {
     );
   }
   audio.forEach((chunk, i) => {
-    if (!isArrayBuffer(chunk)) {
+    const path = `spec.audio[${i}]`;
+    if (!guard(path, () => chunk instanceof ArrayBuffer)) {
       throw invalid(
         'invalid_type',
         `spec.audio[${i}]`,

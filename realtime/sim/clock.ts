@@ -23,7 +23,8 @@ function settle(): Promise<void> {
 
 /** Reads `options.signal` of `sleep()` (inside its `inSpec`). */
 function readSignal(options: unknown): AbortSignal | undefined {
-  if (options === undefined || options === null) return undefined;
+  // `sleep(ms)` gives `{}`; `null` reads as no options too.
+  if (options === null) return undefined;
   const { signal } = fields(options, 'options', ['signal'], {
     unknownKeys: 'allow',
   }).fields;

@@ -302,7 +302,7 @@ export function interruptedTurn(
     const speech = readSpeech(s);
     const trigger = oneOf(s.trigger, 'spec.trigger', ['speech', 'interrupt'], {
       optional: true,
-    }) ?? 'speech';
+    });
     return {
       t,
       speech,

@@ -478,6 +478,27 @@ test('VirtualClock sleep() accepts null options as no signal', async () => {
   const clock = new VirtualClock({ autoAdvance: true });
   await clock.sleep(3, null as Loose);
   assert.equal(clock.now, 3);
+  // Other options are not its business.
+  await clock.sleep(1, { other: true } as Loose);
+  assert.equal(clock.now, 4);
+  clock.dispose();
+});
+
+test('VirtualClock sleep() removes its abort listener once it has slept', async () => {
+  const clock = new VirtualClock();
+  const { signal } = new AbortController();
+  const removed: unknown[] = [];
+  const remove = signal.removeEventListener.bind(signal);
+  Object.defineProperty(signal, 'removeEventListener', {
+    value: (type: string, listener: EventListener) => {
+      removed.push(type);
+      remove(type, listener);
+    },
+  });
+  const slept = clock.sleep(5, { signal });
+  await clock.advance(5);
+  await slept;
+  assert.deepEqual(removed, ['abort']);
   clock.dispose();
 });
 

@@ -389,11 +389,11 @@ test('injectFaults rejects what is not a transport and bad options', () => {
     {
       operation: 'injectFaults',
       reason: 'invalid_type',
-      path: 'options.clock.setTimeout',
+      path: 'options.clock',
       issue: 'a VirtualClock',
-      received: '1',
+      received: 'an object',
     },
-    'Invalid realtime spec ("injectFaults"): expected "options.clock.setTimeout" to be a VirtualClock, got 1',
+    'Invalid realtime spec ("injectFaults"): expected "options.clock" to be a VirtualClock, got an object',
   );
   throwsSpec(
     () => injectFaults(transport as Loose, [], { clok: 1 } as Loose),

@@ -371,6 +371,14 @@ test('audioTurn streams one audio and one transcript delta per chunk, in the cho
   checkByName(events);
   const raw = wire(events);
   assert.deepEqual(raw[0]?.response, response(r, ['audio']));
+  assert.deepEqual(raw[2]?.item, {
+    id: i,
+    object: 'realtime.item',
+    type: 'message',
+    status: 'in_progress',
+    role: 'assistant',
+    content: [],
+  });
   assert.equal(raw[5]?.delta, 'AQID');
   assert.equal(raw[7]?.delta, 'AAAAAAA=');
   const part = {
@@ -790,6 +798,11 @@ test('interruptedTurn by interrupt before any audio: a no-op, and the answer pla
   assert.equal(result.heard, '');
   assert(!events.some((e) => e[0] === 'audio_interrupted'));
   assert.equal(events.filter((e) => e[0] === 'audio').length, 2);
+  assert.equal(
+    (wire(events).find((e) => e.type === 'response.output_item.done')
+      ?.item as Event).status,
+    'completed',
+  );
   const done = wire(events).at(-1) as Event;
   assert.equal((done.response as Event).status, 'completed');
   assert.equal(
@@ -1090,6 +1103,10 @@ test('mcpApprovalTurn: a response holding the approval request, then the echo of
     ['mcp_approval_request', request],
   ]);
   assert.equal(names[1]?.[1], names[2]?.[1]);
+  // Delivered on the item's done, not its added.
+  const at = events.findIndex((e) => e[0] === 'mcp_approval_request');
+  const before = events.slice(0, at).filter((e) => e[0] === '*').at(-1);
+  assert.equal((before?.[1] as Event).type, 'conversation.item.done');
   assert('approved' in (names[1]?.[1] as object));
   const empty = recorder();
   await mcpApprovalTurn(empty.emit, {

@@ -1221,18 +1221,31 @@ test('A target object without expectCall cannot wait, and handoffTurn checks its
     () => audioTurn(emit, { transcript: 'a', audio: [noProto] }),
     {
       operation: 'audioTurn',
-      reason: 'invalid_type',
+      reason: 'unreadable',
       path: 'spec.audio[0]',
-      issue: 'an ArrayBuffer',
-      received: 'an unreadable value',
+      issue: 'readable',
+      received: 'the error "boom"',
     },
-    'Invalid realtime spec ("audioTurn"): expected "spec.audio[0]" to be an ArrayBuffer, got an unreadable value',
+    'Invalid realtime spec ("audioTurn"): expected "spec.audio[0]" to be readable, got the error "boom"',
   );
   assert.deepEqual(events, []);
 });
 
 test('A usage, a delta order and a late flag are checked where they are written', () => {
   const { events, emit } = recorder();
+  audioTurn(emit, { transcript: ['a', 'b'] });
+  throwsSpec(
+    () => userSpeechTurn(emit, { transcript: 'x', heard: 1.5 }),
+    {
+      operation: 'userSpeechTurn',
+      reason: 'invalid_value',
+      path: 'spec.heard',
+      issue: 'an integer from 0 to the chunks of the answer playing (2)',
+      received: '1.5',
+    },
+    'Invalid realtime spec ("userSpeechTurn"): expected "spec.heard" to be an integer from 0 to the chunks of the answer playing (2), got 1.5',
+  );
+  events.length = 0;
   const usage = (value: unknown) => () =>
     textTurn(emit, { text: 'a', usage: value } as Loose);
   const cases: [unknown, string, string, string, string][] = [
