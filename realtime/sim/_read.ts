@@ -9,12 +9,7 @@
  * @module
  */
 import { describe } from '../../_internal/format.ts';
-import {
-  boundary,
-  InputIssue,
-  type Issue,
-  type IssueCode,
-} from '../../_internal/read.ts';
+import { boundary, InputIssue, type Issue } from '../../_internal/read.ts';
 import {
   InvalidRealtimeSpecError,
   type InvalidRealtimeSpecReason,
