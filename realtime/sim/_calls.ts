@@ -28,6 +28,16 @@ import {
 import type { WireItem } from './_normalized.ts';
 import { deliver } from './_wire.ts';
 
+/** The spec keys of a call turn besides what names the tool. */
+export const callKeys: readonly string[] = [
+  'callId',
+  'arguments',
+  'awaitOutput',
+  'responseId',
+  'itemId',
+  'usage',
+];
+
 /** Reads `spec.arguments`: JSON text, or an object to serialize. */
 export function readArguments(value: unknown): string {
   if (typeof value === 'string') return value;

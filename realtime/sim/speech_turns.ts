@@ -44,8 +44,11 @@ import {
   remember,
   type Truncation,
 } from './_wire.ts';
-import type { RealtimeTurnResult, RealtimeTurnTarget } from './turns.ts';
-import type { RealtimeTurnUsage } from './usage.ts';
+import type {
+  AudioTurnSpec,
+  RealtimeTurnResult,
+  RealtimeTurnTarget,
+} from './turns.ts';
 
 /** The spec of {@link userSpeechTurn}. */
 export interface UserSpeechTurnSpec {
@@ -214,10 +217,8 @@ export function userSpeechTurn(
   return { itemId };
 }
 
-/** The spec of {@link interruptedTurn}. */
-export interface InterruptedTurnSpec {
-  /** The transcript deltas the assistant would have spoken. */
-  transcript: string | readonly string[];
+/** The spec of {@link interruptedTurn}: a spoken answer, and its cut. */
+export interface InterruptedTurnSpec extends AudioTurnSpec {
   /** How many chunks (deltas) the user heard when the cut came. */
   heard: number;
   /**
@@ -231,18 +232,6 @@ export interface InterruptedTurnSpec {
    * while its audio still played; the cut comes after it (default `false`).
    */
   late?: boolean;
-  /** Audio chunks, one per delta; defaults to silent chunks. */
-  audio?: readonly ArrayBuffer[];
-  /** Bytes of each generated chunk (default 960). */
-  chunkBytes?: number;
-  /** Per chunk, which delta comes first (default `audio-first`). */
-  order?: 'audio-first' | 'transcript-first';
-  /** Defaults to a generated id. */
-  responseId?: string;
-  /** Defaults to a generated id. */
-  itemId?: string;
-  /** What `response.done` reports (default `defaultTurnUsage`). */
-  usage?: RealtimeTurnUsage;
 }
 
 /** What {@link interruptedTurn} reports. */

@@ -9,6 +9,7 @@ import { getHandoff } from '@openai/agents-core';
 import type { RecordedRealtimeCall } from '../mod.ts';
 import type { RealtimeTurnResult, RealtimeTurnTarget } from './turns.ts';
 import {
+  callKeys,
   echoOutput,
   emitCall,
   expectOutput,
@@ -129,15 +130,7 @@ export function functionCallTurn(
 ): Promise<FunctionCallTurnResult> {
   const { t, plan, expectCall } = inSpec('functionCallTurn', () => {
     const t = readTarget(target);
-    const s = readSpec(spec, [
-      'name',
-      'arguments',
-      'callId',
-      'awaitOutput',
-      'responseId',
-      'itemId',
-      'usage',
-    ]);
+    const s = readSpec(spec, ['name', ...callKeys]);
     const name = string(s.name, 'spec.name', { nonEmpty: true });
     return {
       t,
@@ -264,16 +257,7 @@ export function handoffTurn(
 ): Promise<HandoffTurnResult> {
   const { t, toolName, plan, expectCall } = inSpec('handoffTurn', () => {
     const t = readTarget(target);
-    const s = readSpec(spec, [
-      'to',
-      'toolName',
-      'callId',
-      'arguments',
-      'awaitOutput',
-      'responseId',
-      'itemId',
-      'usage',
-    ]);
+    const s = readSpec(spec, ['to', 'toolName', ...callKeys]);
     const toolName = readHandoffName(s);
     return {
       t,
