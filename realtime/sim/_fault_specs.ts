@@ -1,20 +1,14 @@
 /**
- * Validation of fault specs for `injectFaults()`: each fault is read once,
- * hostile-safe, into a normalized record.
+ * Validation of fault specs for `injectFaults()`: each fault is read once
+ * with the one input reader into a normalized record.
  *
  * @module
  */
-import { closest, listNames } from '../../_internal/format.ts';
+import { either } from '../../_internal/format.ts';
+import { array, fields, number, oneOf, string } from '../../_internal/read.ts';
 import type { VirtualClock } from './clock.ts';
 import type { RealtimeFault } from './fault_types.ts';
-import {
-  readArray,
-  readNumber,
-  readRecord,
-  readString,
-  specError,
-  type SpecRecord,
-} from './_read.ts';
+import { invalid } from './_read.ts';
 
 /** A validated fault. */
 export interface Fault {
@@ -42,20 +36,16 @@ const kindKeys: Readonly<Record<FaultKind, readonly string[]>> = {
 };
 const kinds = Object.keys(kindKeys) as readonly FaultKind[];
 
-function isKind(value: unknown): value is FaultKind {
-  return typeof value === 'string' && Object.hasOwn(kindKeys, value);
-}
-
 export const maxWindow = 1_000;
 
+/** Reads one fault (inside `injectFaults`' `inSpec`). */
 export function readFault(
-  op: string,
   path: string,
   value: unknown,
   index: number,
   clock: VirtualClock | undefined,
 ): Fault {
-  const r: SpecRecord = readRecord(op, path, value, [
+  const { fields: r } = fields(value, path, [
     'kind',
     'event',
     'nth',
@@ -65,22 +55,18 @@ export function readFault(
     'order',
     'error',
   ]);
-  const kind = r.kind;
-  if (!isKind(kind)) {
-    throw specError(
-      op,
-      kind === undefined ? 'missing' : 'unknown_kind',
-      `${path}.kind`,
-      `one of ${listNames(kinds, kinds.length)}`,
-      kind,
-      closest(kind, kinds),
-    );
-  }
+  // The reader words a missing choice as nothing: say the kinds.
+  const expected = `one of ${either(kinds)}`;
+  const kind = oneOf(
+    r.kind,
+    `${path}.kind`,
+    kinds,
+    r.kind === undefined ? { expected } : { label: 'unknown_kind' },
+  );
   const allowed = kindKeys[kind];
-  for (const key of ['copies', 'ms', 'window', 'order', 'error']) {
+  for (const key of ['copies', 'ms', 'window', 'order', 'error'] as const) {
     if (r[key] !== undefined && !allowed.includes(key)) {
-      throw specError(
-        op,
+      throw invalid(
         'unknown_key',
         `${path}.${key}`,
         `absent for a "${kind}" fault`,
@@ -88,44 +74,25 @@ export function readFault(
       );
     }
   }
-  const event = readString(op, `${path}.event`, r.event, {
-    nonEmpty: true,
-  }) as string;
+  const event = string(r.event, `${path}.event`, { nonEmpty: true });
   if (event === '*') {
-    throw specError(
-      op,
+    throw invalid(
       'invalid_value',
       `${path}.event`,
       'a named inbound event (not "*")',
       event,
     );
   }
-  const nth = readNumber(op, `${path}.nth`, r.nth, {
-    optional: true,
-    integer: true,
-    min: 1,
-  }) ?? 1;
+  const count = { optional: true, integer: true, min: 1 } as const;
+  const nth = number(r.nth, `${path}.nth`, count) ?? 1;
   // Another kind has no copies (checked above): it reads as the default.
-  const copies = readNumber(op, `${path}.copies`, r.copies, {
-    optional: true,
-    integer: true,
-    min: 1,
+  const copies = number(r.copies, `${path}.copies`, {
+    ...count,
+    max: maxWindow,
   }) ?? 1;
-  if (copies > maxWindow) {
-    throw specError(
-      op,
-      'invalid_value',
-      `${path}.copies`,
-      `at most ${maxWindow}`,
-      copies,
-    );
-  }
-  const ms = kind === 'delay'
-    ? readNumber(op, `${path}.ms`, r.ms, { min: 0 }) as number
-    : 0;
+  const ms = kind === 'delay' ? number(r.ms, `${path}.ms`, { min: 0 }) : 0;
   if (kind === 'delay' && clock === undefined) {
-    throw specError(
-      op,
+    throw invalid(
       'requires_clock',
       `${path}.ms`,
       'used with a clock (injectFaults(transport, faults, { clock }))',
@@ -135,21 +102,13 @@ export function readFault(
   let window = 0;
   let order: number[] | undefined;
   if (kind === 'reorder') {
-    window = readNumber(op, `${path}.window`, r.window, {
+    window = number(r.window, `${path}.window`, {
       integer: true,
       min: 2,
-    }) as number;
-    if (window > maxWindow) {
-      throw specError(
-        op,
-        'invalid_value',
-        `${path}.window`,
-        `at most ${maxWindow}`,
-        window,
-      );
-    }
+      max: maxWindow,
+    });
     if (r.order !== undefined) {
-      order = readOrder(op, `${path}.order`, r.order, window);
+      order = readOrder(`${path}.order`, r.order, window);
     }
   }
   return {
@@ -166,33 +125,21 @@ export function readFault(
   };
 }
 
-function readOrder(
-  op: string,
-  path: string,
-  value: unknown,
-  window: number,
-): number[] {
-  const items = readArray(op, path, value, { max: maxWindow });
+function readOrder(path: string, value: unknown, window: number): number[] {
+  const items = array(value, path, { max: maxWindow });
   const seen = new Set<unknown>();
   for (const item of items) {
+    // `Number.isInteger` is false for anything but a number.
     if (
-      // `Number.isInteger` is false for anything but a number.
       !Number.isInteger(item) || (item as number) < 0 ||
       (item as number) >= window || seen.has(item)
     ) {
-      throw specError(
-        op,
-        'invalid_value',
-        path,
-        `a permutation of 0..${window - 1}`,
-        value,
-      );
+      break;
     }
     seen.add(item);
   }
-  if (items.length !== window) {
-    throw specError(
-      op,
+  if (seen.size !== window || items.length !== window) {
+    throw invalid(
       'invalid_value',
       path,
       `a permutation of 0..${window - 1}`,

@@ -2,11 +2,12 @@
  * Assertions for what realtime apps get wrong: an approval left
  * unanswered, a handoff that did not change the agent, a history that keeps
  * words the user never heard, a call after `close()`. Each throws its own
- * structured error, so they work under any test runner.
+ * structured error, so they work under any test runner. They read what a
+ * {@link RealtimeSessionWatcher} (`watcher.ts`) saw.
  *
  * @module
  */
-import type { RealtimeItem, RealtimeSession } from '@openai/agents-realtime';
+import type { RealtimeItem } from '@openai/agents-realtime';
 import type { RecordedRealtimeCall } from '../mod.ts';
 import {
   RealtimeCallAfterCloseError,
@@ -14,259 +15,29 @@ import {
   RealtimeToolApprovalAssertionError,
   RealtimeTruncationAssertionError,
 } from './errors.ts';
-import { specError } from './_read.ts';
+import { array, fields } from '../../_internal/read.ts';
+import { inSpec } from './_read.ts';
+import type {
+  AnyRealtimeSession,
+  ObservedApproval,
+  RealtimeSessionWatcher,
+} from './watcher.ts';
 
-/**
- * A `RealtimeSession` of any context type: what {@link watchSession} and the
- * session assertions accept.
- *
- * @example
- * ```ts
- * import { RealtimeAgent, RealtimeSession } from '@openai/agents/realtime';
- * import { ScriptedRealtimeTransport } from '@scripted/agents/realtime';
- * import { type AnyRealtimeSession } from '@scripted/agents/realtime/sim';
- *
- * const session: AnyRealtimeSession = new RealtimeSession(
- *   new RealtimeAgent({ name: 'Assistant' }),
- *   { transport: new ScriptedRealtimeTransport() },
- * );
- * console.log(session.transport instanceof ScriptedRealtimeTransport);
- * ```
- */
-// deno-lint-ignore no-explicit-any
-export type AnyRealtimeSession = RealtimeSession<any>;
-// deno-lint-ignore no-explicit-any
-type Listener = (...args: any[]) => void;
-
-/**
- * One approval request the session raised.
- *
- * @example
- * ```ts
- * import type { ObservedApproval } from '@scripted/agents/realtime/sim';
- *
- * const approval: ObservedApproval = {
- *   type: 'function_approval',
- *   toolName: 'refund',
- *   callId: 'call_1',
- *   itemId: undefined,
- * };
- * void approval;
- * ```
- */
-export interface ObservedApproval {
-  /** `function_approval` (a function tool) or `mcp_approval_request`. */
-  readonly type: 'function_approval' | 'mcp_approval_request';
-  /** The tool's name. */
-  readonly toolName: string;
-  /** The function call id (function tools). */
-  readonly callId: string | undefined;
-  /** The approval request item id (MCP). */
-  readonly itemId: string | undefined;
-}
-
-/**
- * One interruption of a spoken answer, with what had been heard.
- *
- * @example
- * ```ts
- * import type { ObservedInterruption } from '@scripted/agents/realtime/sim';
- *
- * const cut: ObservedInterruption = { itemId: 'item_1', heard: 'Once' };
- * void cut;
- * ```
- */
-export interface ObservedInterruption {
-  /** The assistant item being spoken, if any transcript arrived. */
-  readonly itemId: string | undefined;
-  /** The transcript deltas delivered for it before the interruption. */
-  readonly heard: string;
-}
-
-/**
- * Watches a `RealtimeSession` (and its transport) for approvals, handoffs
- * and interruptions, for the assertions of this module. `stop()` removes
- * every listener it added.
- *
- * @example
- * ```ts
- * import assert from 'node:assert/strict';
- * import { RealtimeAgent, RealtimeSession } from '@openai/agents/realtime';
- * import { ScriptedRealtimeTransport } from '@scripted/agents/realtime';
- * import { watchSession } from '@scripted/agents/realtime/sim';
- *
- * const transport = new ScriptedRealtimeTransport();
- * const session = new RealtimeSession(new RealtimeAgent({ name: 'A' }), {
- *   transport,
- * });
- * const watcher = watchSession(session);
- * assert.deepEqual(watcher.handoffs, []);
- * watcher.stop();
- * ```
- */
-export class RealtimeSessionWatcher {
-  /** The watched session. */
-  readonly session: AnyRealtimeSession;
-  #approvals: ObservedApproval[] = [];
-  #handoffs: { from: string; to: string }[] = [];
-  #interruptions: ObservedInterruption[] = [];
-  #heard: Map<string, string> = new Map();
-  #speaking: string | undefined = undefined;
-  #remove: (() => void)[] = [];
-
-  /**
-   * Creates a `RealtimeSessionWatcher`.
-   * @param session The session to watch.
-   */
-  constructor(session: AnyRealtimeSession) {
-    this.session = session;
-    const on = (type: string, listener: Listener): void => {
-      const emitter = session as unknown as {
-        on(t: string, l: Listener): void;
-        off(t: string, l: Listener): void;
-      };
-      emitter.on(type, listener);
-      this.#remove.push(() => emitter.off(type, listener));
-    };
-    const onTransport = (type: string, listener: Listener): void => {
-      const transport = session.transport as unknown as {
-        on(t: string, l: Listener): void;
-        off?(t: string, l: Listener): void;
-      };
-      transport.on(type, listener);
-      this.#remove.push(() => transport.off?.(type, listener));
-    };
-    on('tool_approval_requested', (_context, _agent, request) => {
-      this.#approvals.push(describeApproval(request));
-    });
-    on('agent_handoff', (_context, from, to) => {
-      this.#handoffs.push({ from: String(from?.name), to: String(to?.name) });
-    });
-    on('audio_interrupted', () => {
-      const itemId = this.#speaking;
-      this.#interruptions.push(Object.freeze({
-        itemId,
-        // An item is spoken only once a delta for it arrived.
-        heard: itemId === undefined ? '' : this.#heard.get(itemId) as string,
-      }));
-      this.#speaking = undefined;
-    });
-    onTransport('audio_transcript_delta', (event) => {
-      const itemId = event?.itemId;
-      if (typeof itemId !== 'string') return;
-      this.#speaking = itemId;
-      this.#heard.set(itemId, (this.#heard.get(itemId) ?? '') + event.delta);
-    });
-    onTransport('audio_done', () => {
-      this.#speaking = undefined;
-    });
-  }
-
-  /**
-   * The approval requests the session raised, in order.
-   *
-   * @returns A frozen copy.
-   */
-  get approvals(): readonly ObservedApproval[] {
-    return Object.freeze([...this.#approvals]);
-  }
-
-  /**
-   * The handoffs the session reported (`agent_handoff`), by agent name.
-   *
-   * @returns A frozen copy.
-   */
-  get handoffs(): readonly { readonly from: string; readonly to: string }[] {
-    return Object.freeze(this.#handoffs.map((h) => Object.freeze({ ...h })));
-  }
-
-  /**
-   * The interruptions of spoken answers, with what had been heard.
-   *
-   * @returns A frozen copy.
-   */
-  get interruptions(): readonly ObservedInterruption[] {
-    return Object.freeze([...this.#interruptions]);
-  }
-
-  /** Removes every listener the watcher added. */
-  stop(): void {
-    for (const remove of this.#remove.splice(0)) remove();
-  }
-}
-
-function describeApproval(request: unknown): ObservedApproval {
-  const r = request as {
-    type?: string;
-    tool?: { name?: string };
-    approvalItem?: {
-      rawItem?: {
-        name?: string;
-        callId?: string;
-        providerData?: { itemId?: string };
-      };
-    };
-  };
-  const raw = r.approvalItem?.rawItem;
-  const type = r.type === 'mcp_approval_request'
-    ? 'mcp_approval_request'
-    : 'function_approval';
-  return Object.freeze({
-    type,
-    toolName: String(r.tool?.name ?? raw?.name),
-    callId: type === 'function_approval' ? raw?.callId : undefined,
-    itemId: type === 'mcp_approval_request'
-      ? raw?.providerData?.itemId
-      : undefined,
-  });
-}
-
-/**
- * Starts watching a session for the assertions of this module.
- *
- * @param session A `RealtimeSession`.
- * @returns The watcher; call `stop()` when done.
- * @throws {InvalidRealtimeSpecError} When `session` is not a session.
- * @example
- * ```ts
- * import { RealtimeAgent, RealtimeSession } from '@openai/agents/realtime';
- * import { ScriptedRealtimeTransport } from '@scripted/agents/realtime';
- * import { watchSession } from '@scripted/agents/realtime/sim';
- *
- * const session = new RealtimeSession(new RealtimeAgent({ name: 'A' }), {
- *   transport: new ScriptedRealtimeTransport(),
- * });
- * watchSession(session).stop();
- * ```
- */
-export function watchSession(
-  session: AnyRealtimeSession,
-): RealtimeSessionWatcher {
-  let ok = false;
-  try {
-    ok = typeof session?.on === 'function' &&
-      typeof session?.off === 'function' &&
-      typeof session.transport?.on === 'function';
-  } catch {
-    ok = false;
-  }
-  if (!ok) {
-    throw specError(
-      'watchSession',
-      'invalid_type',
-      'session',
-      'a RealtimeSession',
-      session,
-    );
-  }
-  return new RealtimeSessionWatcher(session);
-}
-
+/** The recorded calls of `transport` (at `path`), read for `operation`. */
 function recordedCalls(
-  session: AnyRealtimeSession,
+  operation: string,
+  transport: unknown,
+  path: string,
 ): readonly RecordedRealtimeCall[] {
-  const calls = (session.transport as { calls?: unknown }).calls;
-  return Array.isArray(calls) ? calls as RecordedRealtimeCall[] : [];
+  return inSpec(operation, () => {
+    const { fields: f } = fields(transport, path, ['calls'], {
+      expected: 'a transport with recorded calls',
+      unknownKeys: 'allow',
+    });
+    return array(f.calls, `${path}.calls`, {
+      expected: 'an array of recorded calls',
+    }) as RecordedRealtimeCall[];
+  });
 }
 
 function decisionOf(
@@ -289,7 +60,8 @@ function decisionOf(
   if (!answered) return 'none';
   const approved = session.context.isToolApproved({
     toolName: approval.toolName,
-    callId: approval.callId ?? '',
+    // A function approval has its call id.
+    callId: approval.callId as string,
   });
   return approved === true
     ? 'approved'
@@ -309,6 +81,8 @@ function decisionOf(
  * @param options `toolName` and `decision` (`approved`, `rejected`, `any`).
  * @throws {RealtimeToolApprovalAssertionError} When not requested or not
  *   answered as expected.
+ * @throws {InvalidRealtimeSpecError} When the session's transport records
+ *   no calls (it is not the scripted transport).
  * @example
  * ```ts
  * import assert from 'node:assert/strict';
@@ -343,7 +117,11 @@ export function assertToolApprovalAnswered(
   const matching = watcher.approvals.filter((a) =>
     toolName === undefined || a.toolName === toolName
   );
-  const calls = recordedCalls(watcher.session);
+  const calls = recordedCalls(
+    'assertToolApprovalAnswered',
+    watcher.session.transport,
+    'session.transport',
+  );
   let actual: 'approved' | 'rejected' | 'none' = 'none';
   for (const approval of matching) {
     actual = decisionOf(watcher.session, approval, calls);
@@ -514,22 +292,9 @@ export function assertHistoryMatchesHeard(
 export function assertNoCallAfterClose(
   transport: { readonly calls: readonly { readonly method: string }[] },
 ): void {
-  let calls: readonly { readonly method: string }[];
-  try {
-    calls = transport.calls;
-    if (!Array.isArray(calls)) throw 0;
-  } catch {
-    throw specError(
-      'assertNoCallAfterClose',
-      'invalid_type',
-      'transport.calls',
-      'an array of recorded calls',
-      transport,
-    );
-  }
+  const calls = recordedCalls('assertNoCallAfterClose', transport, 'transport');
   let closeIndex: number | undefined;
-  for (let i = 0; i < calls.length; i++) {
-    const method = calls[i].method;
+  for (const [i, { method }] of calls.entries()) {
     if (method === 'connect') closeIndex = undefined;
     else if (closeIndex !== undefined && method !== 'close') {
       throw new RealtimeCallAfterCloseError({

@@ -7,7 +7,8 @@
  *
  * @module
  */
-import { readNumber, specError, specErrorText } from './_read.ts';
+import { boolean, fields, func, number } from '../../_internal/read.ts';
+import { inSpec, invalid } from './_read.ts';
 
 interface VirtualTimer {
   readonly id: number;
@@ -20,30 +21,30 @@ function settle(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-/** Reads `options.signal` of `sleep()`; hostile values become errors. */
+/** Reads `options.signal` of `sleep()` (inside its `inSpec`). */
 function readSignal(options: unknown): AbortSignal | undefined {
-  let signal: unknown;
-  let isSignal: boolean;
-  try {
-    signal = (options as { signal?: unknown } | undefined)?.signal;
-    isSignal = signal instanceof AbortSignal;
-  } catch {
-    throw specErrorText(
-      'sleep',
-      'unreadable',
-      'options.signal',
-      'an AbortSignal or undefined',
-      'a value whose read throws',
-    );
-  }
-  if (signal === undefined || isSignal) return signal as AbortSignal;
-  throw specError(
-    'sleep',
+  // `sleep(ms)` gives `{}`; `null` reads as no options too.
+  if (options === null) return undefined;
+  const { signal } = fields(options, 'options', ['signal'], {
+    unknownKeys: 'allow',
+  }).fields;
+  if (signal === undefined || signal instanceof AbortSignal) return signal;
+  throw invalid(
     'invalid_type',
     'options.signal',
     'an AbortSignal or undefined',
     signal,
   );
+}
+
+/** Reads a duration or time argument of `operation`. */
+function readMs(
+  operation: string,
+  path: string,
+  value: unknown,
+  min = -Infinity,
+): number {
+  return inSpec(operation, () => number(value, path, { min }));
 }
 
 /**
@@ -108,31 +109,18 @@ export class VirtualClock {
    * @throws {InvalidRealtimeSpecError} For malformed options.
    */
   constructor(options: VirtualClockOptions = {}) {
-    const op = 'VirtualClock';
-    let start: unknown;
-    let auto: unknown;
-    try {
-      start = options?.start;
-      auto = options?.autoAdvance;
-    } catch {
-      throw specError(op, 'unreadable', 'options', 'an object', options);
-    }
-    if (typeof options !== 'object' || options === null) {
-      throw specError(op, 'invalid_type', 'options', 'an object', options);
-    }
-    this.#now = readNumber(op, 'options.start', start, {
-      optional: true,
-    }) ?? 0;
-    if (auto !== undefined && typeof auto !== 'boolean') {
-      throw specError(
-        op,
-        'invalid_type',
-        'options.autoAdvance',
-        'a boolean',
-        auto,
-      );
-    }
-    this.#autoAdvance = auto === true;
+    const read = inSpec('VirtualClock', () => {
+      const { fields: f } = fields(options, 'options', [
+        'start',
+        'autoAdvance',
+      ]);
+      return {
+        start: number(f.start, 'options.start', { optional: true }) ?? 0,
+        auto: boolean(f.autoAdvance, 'options.autoAdvance', { optional: true }),
+      };
+    });
+    this.#now = read.start;
+    this.#autoAdvance = read.auto === true;
   }
 
   /**
@@ -174,7 +162,7 @@ export class VirtualClock {
    * ```
    */
   setTimeout(callback: () => void, delay = 0): number {
-    const ms = readNumber('setTimeout', 'delay', delay, { min: 0 }) as number;
+    const ms = readMs('setTimeout', 'delay', delay, 0);
     return this.#schedule('setTimeout', callback, this.#now + ms);
   }
 
@@ -219,7 +207,7 @@ export class VirtualClock {
    * ```
    */
   at(time: number, callback: () => void): number {
-    const at = readNumber('at', 'time', time) as number;
+    const at = readMs('at', 'time', time);
     return this.#schedule('at', callback, Math.max(at, this.#now));
   }
 
@@ -243,7 +231,7 @@ export class VirtualClock {
    * ```
    */
   timeout(ms: number): AbortSignal {
-    const delay = readNumber('timeout', 'ms', ms, { min: 0 }) as number;
+    const delay = readMs('timeout', 'ms', ms, 0);
     const controller = new AbortController();
     this.#schedule('timeout', () => {
       controller.abort(
@@ -273,8 +261,8 @@ export class VirtualClock {
    * ```
    */
   sleep(ms: number, options: { signal?: AbortSignal } = {}): Promise<void> {
-    const delay = readNumber('sleep', 'ms', ms, { min: 0 }) as number;
-    const signal = readSignal(options);
+    const delay = readMs('sleep', 'ms', ms, 0);
+    const signal = inSpec('sleep', () => readSignal(options));
     if (signal?.aborted) return Promise.reject(signal.reason);
     return new Promise<void>((resolve, reject) => {
       const onAbort = (): void => {
@@ -313,7 +301,7 @@ export class VirtualClock {
    * ```
    */
   async advance(ms: number): Promise<void> {
-    const delta = readNumber('advance', 'ms', ms, { min: 0 }) as number;
+    const delta = readMs('advance', 'ms', ms, 0);
     this.#assertLive('advance');
     const target = this.#now + delta;
     this.#advancing = true;
@@ -390,26 +378,22 @@ export class VirtualClock {
 
   #assertLive(operation: string): void {
     if (!this.#disposed) return;
-    throw specErrorText(
-      operation,
-      'disposed',
-      'clock',
-      'a clock that was not disposed',
-      'a disposed clock',
-    );
+    inSpec(operation, () => {
+      throw invalid(
+        'disposed',
+        'clock',
+        'a clock that was not disposed',
+        this,
+        {
+          received: 'a disposed clock',
+        },
+      );
+    });
   }
 
   #schedule(operation: string, callback: () => void, at: number): number {
     this.#assertLive(operation);
-    if (typeof callback !== 'function') {
-      throw specError(
-        operation,
-        'invalid_type',
-        'callback',
-        'a function',
-        callback,
-      );
-    }
+    inSpec(operation, () => func(callback, 'callback'));
     const id = this.#nextId++;
     this.#timers.set(id, { id, at, callback });
     this.#arm();

@@ -6,6 +6,7 @@
  * @module
  */
 import { quote } from '../../_internal/format.ts';
+import { invalidInputMessage } from '../../_internal/messages.ts';
 
 /**
  * Why a spec was rejected: `invalid_type` (wrong kind of value),
@@ -98,15 +99,14 @@ export class InvalidRealtimeSpecError extends Error {
     received: string;
     suggestion?: string | undefined;
   }) {
-    super(
-      `Invalid realtime spec: ${fields.operation}() ${
-        quote(fields.path)
-      } must be ${fields.issue}, got ${fields.received}${
-        fields.suggestion === undefined
-          ? ''
-          : ` (did you mean ${quote(fields.suggestion)}?)`
-      }`,
-    );
+    super(invalidInputMessage({
+      subject: 'realtime spec',
+      name: fields.operation,
+      path: fields.path,
+      expected: fields.issue,
+      received: fields.received,
+      suggestion: fields.suggestion,
+    }));
     this.name = 'InvalidRealtimeSpecError';
     this.operation = fields.operation;
     this.reason = fields.reason;

@@ -11,8 +11,9 @@
  */
 import type { RealtimeTransportEventTypes } from '@openai/agents-realtime';
 import type { RealtimeScenarioContext } from '../mod.ts';
-import type { VirtualClock } from './clock.ts';
-import { readArray, readRecord, specError } from './_read.ts';
+import { VirtualClock } from './clock.ts';
+import { array, fields, func } from '../../_internal/read.ts';
+import { inSpec, invalid } from './_read.ts';
 import { type Fault, maxWindow, readFault } from './_fault_specs.ts';
 import type { RealtimeFaultAction, RealtimeFaultRecord } from '../mod.ts';
 import type { RealtimeFault } from './fault_types.ts';
@@ -127,13 +128,9 @@ export class RealtimeFaultInjector {
   ) => {
     const expect = this.#transport.expectCall as unknown;
     if (typeof expect !== 'function') {
-      throw specError(
-        'expectCall',
-        'missing',
-        'transport.expectCall',
-        'a function',
-        expect,
-      );
+      throw inSpec('expectCall', () => {
+        throw invalid('missing', 'transport.expectCall', 'a function', expect);
+      });
     }
     return expect.call(this.#transport, method, matcher);
   }) as RealtimeScenarioContext['expectCall'];
@@ -319,42 +316,24 @@ export function injectFaults(
   faults: readonly RealtimeFault[],
   options: { clock?: VirtualClock } = {},
 ): RealtimeFaultInjector {
-  const op = 'injectFaults';
-  let emit: unknown;
-  let disconnect: unknown;
-  try {
-    emit = (transport as { emit?: unknown }).emit;
-    disconnect = (transport as { disconnect?: unknown }).disconnect;
-  } catch {
-    throw specError(op, 'unreadable', 'transport', 'a transport', transport);
-  }
-  if (typeof emit !== 'function' || typeof disconnect !== 'function') {
-    throw specError(
-      op,
-      'invalid_type',
-      'transport',
-      'a transport with emit() and disconnect()',
-      transport,
-    );
-  }
-  const opts = readRecord(op, 'options', options ?? {}, ['clock']);
-  const clock = opts.clock as VirtualClock | undefined;
-  if (
-    clock !== undefined &&
-    (typeof clock !== 'object' || clock === null ||
-      typeof (clock as { setTimeout?: unknown }).setTimeout !== 'function')
-  ) {
-    throw specError(
-      op,
-      'invalid_type',
-      'options.clock',
-      'a VirtualClock',
-      clock,
-    );
-  }
-  const list = readArray(op, 'faults', faults, { max: maxWindow });
-  const read = list.map((fault, i) =>
-    readFault(op, `faults[${i}]`, fault, i, clock)
-  );
+  const { clock, read } = inSpec('injectFaults', () => {
+    const expected = 'a transport with emit() and disconnect()';
+    const { fields: t } = fields(transport, 'transport', [
+      'emit',
+      'disconnect',
+    ], { expected, unknownKeys: 'allow' });
+    func(t.emit, 'transport.emit', { expected });
+    func(t.disconnect, 'transport.disconnect', { expected });
+    const { fields: o } = fields(options ?? {}, 'options', ['clock']);
+    const given = o.clock;
+    if (given !== undefined && !(given instanceof VirtualClock)) {
+      throw invalid('invalid_type', 'options.clock', 'a VirtualClock', given);
+    }
+    const list = array(faults, 'faults', { max: maxWindow });
+    return {
+      clock: given,
+      read: list.map((fault, i) => readFault(`faults[${i}]`, fault, i, given)),
+    };
+  });
   return new RealtimeFaultInjector(transport, read, clock);
 }

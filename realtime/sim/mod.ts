@@ -1,8 +1,10 @@
 /**
  * Realtime simulation on top of `ScriptedRealtimeTransport`: turn builders
- * that emit a whole turn's events in the order the SDK's own transport
- * delivers them, a virtual clock, declarative inbound faults and session
- * assertions. Built only on `@scripted/agents/realtime`'s public API.
+ * that emit a whole turn as the Realtime API's server events, delivered as
+ * the SDK's OpenAI WebSocket transport delivers them (raw and normalized; a
+ * fidelity suite compares each with the real transport), a virtual clock,
+ * declarative inbound faults and session assertions. Built only on
+ * `@scripted/agents/realtime`'s public API.
  *
  * @example
  * ```ts
@@ -30,16 +32,18 @@
  * @module
  */
 export {
-  type AnyRealtimeSession,
   assertHandoff,
   assertHistoryMatchesHeard,
   assertNoCallAfterClose,
   assertToolApprovalAnswered,
+} from './assertions.ts';
+export {
+  type AnyRealtimeSession,
   type ObservedApproval,
   type ObservedInterruption,
   RealtimeSessionWatcher,
   watchSession,
-} from './assertions.ts';
+} from './watcher.ts';
 export { VirtualClock, type VirtualClockOptions } from './clock.ts';
 export type { RealtimeFault, RealtimeFaultTarget } from './fault_types.ts';
 export {
@@ -67,17 +71,20 @@ export {
   type McpApprovalTurnSpec,
 } from './tool_turns.ts';
 export {
-  audioTurn,
-  type AudioTurnSpec,
   interruptedTurn,
   type InterruptedTurnResult,
   type InterruptedTurnSpec,
+  userSpeechTurn,
+  type UserSpeechTurnResult,
+  type UserSpeechTurnSpec,
+} from './speech_turns.ts';
+export {
+  audioTurn,
+  type AudioTurnSpec,
   type RealtimeEmit,
   type RealtimeTurnResult,
   type RealtimeTurnTarget,
   textTurn,
   type TextTurnSpec,
-  userSpeechTurn,
-  type UserSpeechTurnResult,
-  type UserSpeechTurnSpec,
 } from './turns.ts';
+export { defaultTurnUsage, type RealtimeTurnUsage } from './usage.ts';

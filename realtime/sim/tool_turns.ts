@@ -9,21 +9,36 @@ import { getHandoff } from '@openai/agents-core';
 import type { RecordedRealtimeCall } from '../mod.ts';
 import type { RealtimeTurnResult, RealtimeTurnTarget } from './turns.ts';
 import {
-  readBoolean,
-  readRecord,
-  readString,
-  specError,
-  type SpecRecord,
-} from './_read.ts';
+  callKeys,
+  echoOutput,
+  emitCall,
+  expectOutput,
+  readCallPlan,
+  readMcpArguments,
+} from './_calls.ts';
+import { boolean, fields, string } from '../../_internal/read.ts';
+import { inSpec, invalid } from './_read.ts';
 import {
-  done,
-  readId,
-  readSpec,
+  addItem,
+  echoItem,
+  finishResponse,
+  openResponse,
+} from './_responses.ts';
+import {
+  nextId,
   readTarget,
   requireExpectCall,
-  started,
   type Target,
+} from './_target.ts';
+import {
+  readId,
+  readSpec,
+  readUsage,
+  type SpecRecord,
 } from './_turn_events.ts';
+import type { WireItem } from './_normalized.ts';
+import type { RealtimeTurnUsage } from './usage.ts';
+
 /** The spec of {@link functionCallTurn}. */
 export interface FunctionCallTurnSpec {
   /** The tool name the model calls. */
@@ -38,6 +53,8 @@ export interface FunctionCallTurnSpec {
   responseId?: string;
   /** Defaults to a generated id. */
   itemId?: string;
+  /** What `response.done` reports (default `defaultTurnUsage`). */
+  usage?: RealtimeTurnUsage;
 }
 
 /** What {@link functionCallTurn} reports. */
@@ -48,118 +65,22 @@ export interface FunctionCallTurnResult extends RealtimeTurnResult {
   readonly output: RecordedRealtimeCall<'sendFunctionCallOutput'> | undefined;
 }
 
-function readArguments(op: string, value: unknown): string {
-  if (value === undefined) return '{}';
-  if (typeof value === 'string') return value;
-  readRecord(op, 'spec.arguments', value, readOwnKeys(op, value));
-  try {
-    return JSON.stringify(value);
-  } catch {
-    throw specError(
-      op,
-      'invalid_value',
-      'spec.arguments',
-      'JSON text or a JSON-serializable object',
-      value,
-    );
-  }
-}
-
-function readMcpArguments(op: string, value: unknown): unknown {
-  if (typeof value === 'string') {
-    throw specError(op, 'invalid_type', 'spec.arguments', 'an object', value);
-  }
-  // Detached through JSON, as the SDK's transport parses the wire text.
-  return JSON.parse(readArguments(op, value));
-}
-
-function readOwnKeys(op: string, value: unknown): string[] {
-  // Not an object: no keys, and `readRecord` reports its type.
-  if (typeof value !== 'object' || value === null) return [];
-  try {
-    return Reflect.ownKeys(value as object).filter((k): k is string =>
-      typeof k === 'string'
-    );
-  } catch {
-    throw specError(op, 'unreadable', 'spec.arguments', 'an object', value);
-  }
-}
-
-interface CallPlan {
-  name: string;
-  args: string;
-  callId: string;
-  responseId: string;
-  itemId: string;
-}
-
-/** `response.output_item.done` (function call), then `response.done`. */
-function emitCall(t: Target, plan: CallPlan): void {
-  const { name, args, callId, responseId, itemId } = plan;
-  started(t, responseId);
-  t.emit('item_update', {
-    itemId,
-    type: 'function_call',
-    status: 'in_progress',
-    arguments: args,
-    name,
-    output: null,
-  });
-  t.emit('function_call', {
-    id: itemId,
-    type: 'function_call',
-    callId,
-    arguments: args,
-    name,
-    responseId,
-  });
-  done(t, responseId, [{
-    type: 'function_call',
-    id: itemId,
-    callId,
-    name,
-    arguments: args,
-    status: 'completed',
-  }]);
-}
-
-/** What the SDK's transport emits inside `sendFunctionCallOutput`. */
-function emitOutputItem(t: Target, plan: CallPlan, output: string): void {
-  t.emit('item_update', {
-    itemId: plan.itemId,
-    type: 'function_call',
-    status: 'completed',
-    arguments: plan.args,
-    name: plan.name,
-    output,
-  });
-}
-
-function readCallPlan(
-  op: string,
-  t: Target,
-  s: SpecRecord,
-  name: string,
-): CallPlan {
-  return {
-    name,
-    args: readArguments(op, s.arguments),
-    callId: readString(op, 'spec.callId', s.callId, {
-      nonEmpty: true,
-    }) as string,
-    responseId: readId(op, s, 'responseId', t, 'response'),
-    itemId: readId(op, s, 'itemId', t, 'item'),
-  };
-}
-
 /**
- * Emits a turn in which the model calls a tool: `turn_started`, the
- * `function_call` item, the `function_call` event, `usage_update` and
- * `turn_done`. The real `RealtimeSession` then runs the tool (or raises
- * `tool_approval_requested` when it needs approval) and sends
- * `sendFunctionCallOutput`; with `awaitOutput` (the default) the builder
- * waits for that call and then emits the completed item with the output,
- * as the SDK's transport does.
+ * Emits a response in which the model calls a tool, as the Realtime API
+ * streams it: `response.created`, `rate_limits.updated`, the
+ * `function_call` item added (`in_progress`, no arguments yet), the
+ * arguments delta and done, and `response.output_item.done`, where the
+ * SDK's transport emits the call item (`in_progress`) and `function_call`.
+ * The real `RealtimeSession` then runs the tool (or raises
+ * `tool_approval_requested`) and calls `sendFunctionCallOutput`, inside
+ * which the builder emits what the transport emits there: the item
+ * `completed` with the output, before `agent_tool_end`. As the transport
+ * handles each server event in a task of its own, the rest of the response
+ * (`conversation.item.done`, `response.done`) comes one task later, so a
+ * tool that needs no more than that has run by then. With `awaitOutput`
+ * (the default) the builder then waits for the output and answers with the
+ * server's echo of the `function_call_output` item; the session's follow-up
+ * `response.create` is the next turn's to answer.
  *
  * @param target The scenario context or the transport (`expectCall` is
  *   needed unless `awaitOutput` is `false`).
@@ -207,35 +128,29 @@ export function functionCallTurn(
   target: RealtimeTurnTarget,
   spec: FunctionCallTurnSpec,
 ): Promise<FunctionCallTurnResult> {
-  const op = 'functionCallTurn';
-  const t = readTarget(op, target);
-  const s = readSpec(op, spec, [
-    'name',
-    'arguments',
-    'callId',
-    'awaitOutput',
-    'responseId',
-    'itemId',
-  ]);
-  const name = readString(op, 'spec.name', s.name, {
-    nonEmpty: true,
-  }) as string;
-  const plan = readCallPlan(op, t, s, name);
-  const wait = readBoolean(op, 'spec.awaitOutput', s.awaitOutput, true);
-  const expectCall = wait ? requireExpectCall(op, t) : undefined;
+  const { t, plan, expectCall } = inSpec('functionCallTurn', () => {
+    const t = readTarget(target);
+    const s = readSpec(spec, ['name', ...callKeys]);
+    const name = string(s.name, 'spec.name', { nonEmpty: true });
+    return {
+      t,
+      plan: readCallPlan(t, s, name),
+      expectCall: readAwait(s.awaitOutput, 'spec.awaitOutput', t),
+    };
+  });
   const base = {
     responseId: plan.responseId,
     itemId: plan.itemId,
     callId: plan.callId,
   };
-  emitCall(t, plan);
-  // Registered after emitting: a call made meanwhile is held for it.
-  const answered = expectCall?.('sendFunctionCallOutput');
+  // Registered first: the completed item is emitted inside the app's call.
+  const answered = expectCall && expectOutput(expectCall, t);
+  const emitted = emitCall(t, plan);
   if (answered === undefined) {
-    return Promise.resolve({ ...base, output: undefined });
+    return emitted.then(() => ({ ...base, output: undefined }));
   }
-  return answered.then((call) => {
-    emitOutputItem(t, plan, call.output);
+  return Promise.all([answered, emitted]).then(([call]) => {
+    echoOutput(t, call);
     return { ...base, output: call };
   });
 }
@@ -256,6 +171,8 @@ export interface HandoffTurnSpec {
   responseId?: string;
   /** Defaults to a generated id. */
   itemId?: string;
+  /** What `response.done` reports (default `defaultTurnUsage`). */
+  usage?: RealtimeTurnUsage;
 }
 
 /** What {@link handoffTurn} reports. */
@@ -268,10 +185,16 @@ export interface HandoffTurnResult extends FunctionCallTurnResult {
     | undefined;
 }
 
-function readHandoffName(op: string, s: SpecRecord): string {
+/** Reads `awaitOutput`/`awaitResponse`: waiting needs `expectCall`. */
+function readAwait(value: unknown, path: string, t: Target) {
+  const wait = boolean(value, path, { optional: true }) ?? true;
+  return wait ? requireExpectCall(t) : undefined;
+}
+
+/** Reads the handoff tool name: `toolName`, or derived from `to`. */
+function readHandoffName(s: SpecRecord): string {
   if ((s.to === undefined) === (s.toolName === undefined)) {
-    throw specError(
-      op,
+    throw invalid(
       'missing',
       s.to === undefined ? 'spec.to' : 'spec.toolName',
       'given: exactly one of "to" (an agent) and "toolName"',
@@ -279,33 +202,29 @@ function readHandoffName(op: string, s: SpecRecord): string {
     );
   }
   if (s.toolName !== undefined) {
-    return readString(op, 'spec.toolName', s.toolName, {
-      nonEmpty: true,
-    }) as string;
+    return string(s.toolName, 'spec.toolName', { nonEmpty: true });
   }
-  if (typeof s.to !== 'object' || s.to === null) {
-    throw specError(op, 'invalid_type', 'spec.to', 'an agent', s.to);
-  }
-  let agentName: unknown;
-  try {
-    agentName = (s.to as { name?: unknown }).name;
-  } catch {
-    throw specError(op, 'unreadable', 'spec.to', 'an agent', s.to);
-  }
-  readString(op, 'spec.to.name', agentName, { nonEmpty: true });
+  const { fields: agent } = fields(s.to, 'spec.to', ['name'], {
+    expected: 'an agent',
+    unknownKeys: 'allow',
+  });
+  string(agent.name, 'spec.to.name', { nonEmpty: true });
   try {
     return getHandoff(s.to as Parameters<typeof getHandoff>[0]).toolName;
   } catch {
-    throw specError(op, 'invalid_value', 'spec.to', 'an agent', s.to);
+    throw invalid('invalid_value', 'spec.to', 'an agent', s.to);
   }
 }
 
 /**
- * Emits a turn in which the model calls a handoff tool. The real session
- * runs the handoff: `updateSessionConfig` with the new agent's
- * configuration, `agent_handoff`, then `sendFunctionCallOutput` with the
- * transfer message. With `awaitOutput` (the default) the builder waits for
- * both calls, in that order, and emits the completed item.
+ * Emits a response in which the model calls a handoff tool, streamed as
+ * `functionCallTurn` streams a call. The real session runs the handoff:
+ * `updateSessionConfig` with the new agent's configuration,
+ * `agent_handoff`, then `sendFunctionCallOutput` with the transfer message
+ * (inside which the builder emits the completed item). With `awaitOutput`
+ * (the default) the builder expects both calls, in that order, and answers
+ * with the echo of the output item. It does not answer the configuration
+ * with `session.updated`: the server's session object is not modelled.
  *
  * @param target The scenario context or the transport.
  * @param spec The target agent (`to`) or `toolName`, and the call id.
@@ -336,41 +255,39 @@ export function handoffTurn(
   target: RealtimeTurnTarget,
   spec: HandoffTurnSpec,
 ): Promise<HandoffTurnResult> {
-  const op = 'handoffTurn';
-  const t = readTarget(op, target);
-  const s = readSpec(op, spec, [
-    'to',
-    'toolName',
-    'callId',
-    'arguments',
-    'awaitOutput',
-    'responseId',
-    'itemId',
-  ]);
-  const toolName = readHandoffName(op, s);
-  const plan = readCallPlan(op, t, s, toolName);
-  const wait = readBoolean(op, 'spec.awaitOutput', s.awaitOutput, true);
-  const expectCall = wait ? requireExpectCall(op, t) : undefined;
+  const { t, toolName, plan, expectCall } = inSpec('handoffTurn', () => {
+    const t = readTarget(target);
+    const s = readSpec(spec, ['to', 'toolName', ...callKeys]);
+    const toolName = readHandoffName(s);
+    return {
+      t,
+      toolName,
+      plan: readCallPlan(t, s, toolName),
+      expectCall: readAwait(s.awaitOutput, 'spec.awaitOutput', t),
+    };
+  });
   const base = {
     responseId: plan.responseId,
     itemId: plan.itemId,
     callId: plan.callId,
     toolName,
   };
-  emitCall(t, plan);
   if (expectCall === undefined) {
-    return Promise.resolve({
+    return emitCall(t, plan).then(() => ({
       ...base,
       output: undefined,
       sessionConfig: undefined,
-    });
+    }));
   }
+  // Registered first: the completed item is emitted inside the app's call.
   const config = expectCall('updateSessionConfig');
-  const answered = expectCall('sendFunctionCallOutput');
-  return Promise.all([config, answered]).then(([sessionConfig, output]) => {
-    emitOutputItem(t, plan, output.output);
-    return { ...base, output, sessionConfig };
-  });
+  const answered = expectOutput(expectCall, t);
+  return Promise.all([config, answered, emitCall(t, plan)]).then(
+    ([sessionConfig, output]) => {
+      echoOutput(t, output);
+      return { ...base, output, sessionConfig };
+    },
+  );
 }
 
 /** The spec of {@link mcpApprovalTurn}. */
@@ -384,11 +301,17 @@ export interface McpApprovalTurnSpec {
   /** Wait for `sendMcpResponse` (default `true`). */
   awaitResponse?: boolean;
   /** Defaults to a generated id. */
+  responseId?: string;
+  /** Defaults to a generated id. */
   itemId?: string;
+  /** What `response.done` reports (default `defaultTurnUsage`). */
+  usage?: RealtimeTurnUsage;
 }
 
 /** What {@link mcpApprovalTurn} reports. */
 export interface McpApprovalTurnResult {
+  /** The response that asked for approval. */
+  readonly responseId: string;
   /** The approval request item id. */
   readonly itemId: string;
   /** The recorded `sendMcpResponse`, when awaited. */
@@ -396,15 +319,20 @@ export interface McpApprovalTurnResult {
 }
 
 /**
- * Emits a remote MCP tool's approval request: the `mcp_approval_request`
- * item (`item_update`), then the `mcp_approval_request` event. The real
- * session raises `tool_approval_requested`; `session.approve()` or
+ * Emits a response in which a remote MCP tool asks for approval, as the
+ * Realtime API streams it: `response.created`, `rate_limits.updated`, the
+ * `mcp_approval_request` item added and done (on
+ * `conversation.item.done` the SDK's transport emits `item_update` and
+ * `mcp_approval_request`), and `response.done`. The session emits
+ * `agent_start`, `history_added`, `tool_approval_requested`,
+ * `agent_end('')` and adds the usage. `session.approve()` or
  * `session.reject()` sends `sendMcpResponse`, which the builder awaits by
- * default.
+ * default, answering with the server's echo of the
+ * `mcp_approval_response` item.
  *
  * @param target The scenario context or the transport.
- * @param spec The server label, tool name and arguments.
- * @returns The item id and the recorded response.
+ * @param spec The server label, tool name, arguments, ids and usage.
+ * @returns The ids and the recorded response.
  * @throws {InvalidRealtimeSpecError} For a malformed spec, before emitting.
  * @example
  * ```ts
@@ -416,7 +344,7 @@ export interface McpApprovalTurnResult {
  *   seen.push(String(type));
  *   return true;
  * }, { serverLabel: 'files', name: 'delete', awaitResponse: false });
- * assert.deepEqual(seen, ['item_update', 'mcp_approval_request']);
+ * assert(seen.indexOf('mcp_approval_request') < seen.indexOf('turn_done'));
  * assert.equal(result.response, undefined);
  * ```
  */
@@ -424,39 +352,57 @@ export function mcpApprovalTurn(
   target: RealtimeTurnTarget,
   spec: McpApprovalTurnSpec,
 ): Promise<McpApprovalTurnResult> {
-  const op = 'mcpApprovalTurn';
-  const t = readTarget(op, target);
-  const s = readSpec(op, spec, [
-    'serverLabel',
-    'name',
-    'arguments',
-    'awaitResponse',
-    'itemId',
-  ]);
-  const serverLabel = readString(op, 'spec.serverLabel', s.serverLabel, {
-    nonEmpty: true,
-  }) as string;
-  const name = readString(op, 'spec.name', s.name, {
-    nonEmpty: true,
-  }) as string;
-  // Absent arguments read as `{}`.
-  const args = readMcpArguments(op, s.arguments);
-  const wait = readBoolean(op, 'spec.awaitResponse', s.awaitResponse, true);
-  const expectCall = wait ? requireExpectCall(op, t) : undefined;
-  const itemId = readId(op, s, 'itemId', t, 'item');
-  const item = {
-    itemId,
-    type: 'mcp_approval_request' as const,
-    serverLabel,
+  const read = inSpec('mcpApprovalTurn', () => {
+    const t = readTarget(target);
+    const s = readSpec(spec, [
+      'serverLabel',
+      'name',
+      'arguments',
+      'awaitResponse',
+      'responseId',
+      'itemId',
+      'usage',
+    ]);
+    return {
+      t,
+      serverLabel: string(s.serverLabel, 'spec.serverLabel', {
+        nonEmpty: true,
+      }),
+      name: string(s.name, 'spec.name', { nonEmpty: true }),
+      // Absent arguments read as `{}`.
+      args: readMcpArguments(s.arguments),
+      expectCall: readAwait(s.awaitResponse, 'spec.awaitResponse', t),
+      usage: readUsage(s),
+      responseId: readId(s, 'responseId', t, 'response'),
+      itemId: readId(s, 'itemId', t, 'item'),
+    };
+  });
+  const { t, serverLabel, name, args, expectCall, usage, responseId, itemId } =
+    read;
+  const r = openResponse(t, { responseId, itemId }, ['audio'], usage);
+  const item: WireItem = {
+    id: itemId,
+    object: 'realtime.item',
+    type: 'mcp_approval_request',
+    server_label: serverLabel,
     name,
     arguments: args,
-    approved: null,
   };
-  t.emit('item_update', item);
-  t.emit('mcp_approval_request', { ...item });
+  addItem(t, r, item);
+  finishResponse(t, r, item);
   const answered = expectCall?.('sendMcpResponse');
   if (answered === undefined) {
-    return Promise.resolve({ itemId, response: undefined });
+    return Promise.resolve({ responseId, itemId, response: undefined });
   }
-  return answered.then((response) => ({ itemId, response }));
+  return answered.then((response) => {
+    echoItem(t, {
+      id: nextId(t.key, 'item'),
+      object: 'realtime.item',
+      type: 'mcp_approval_response',
+      approval_request_id: response.approvalRequest.itemId,
+      approve: response.approved,
+      ...(response.reason === undefined ? {} : { reason: response.reason }),
+    }, response.approvalRequest.itemId);
+    return { responseId, itemId, response };
+  });
 }

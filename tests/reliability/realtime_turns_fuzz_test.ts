@@ -38,13 +38,22 @@ type Builder = (target: never, spec: never) => unknown;
 
 const billing = new RealtimeAgent({ name: 'Billing' });
 
+const usage = {
+  inputTokens: 3,
+  outputTokens: 2,
+  inputTokensDetails: { text_tokens: 3 },
+  outputTokensDetails: { audio_tokens: 2 },
+};
+
 // A valid spec per builder; the fuzzer mutates it.
 const builders: [string, Builder, Record<string, unknown>][] = [
-  ['textTurn', textTurn as Builder, { text: ['a', 'b'], itemId: 'i' }],
+  ['textTurn', textTurn as Builder, { text: ['a', 'b'], itemId: 'i', usage }],
   ['audioTurn', audioTurn as Builder, {
     transcript: ['a', 'b'],
     chunkBytes: 4,
+    order: 'transcript-first',
     responseId: 'r',
+    usage,
   }],
   ['functionCallTurn', functionCallTurn as Builder, {
     name: 'tool',
@@ -62,16 +71,22 @@ const builders: [string, Builder, Record<string, unknown>][] = [
     name: 'n',
     arguments: { path: '/' },
     awaitResponse: false,
+    responseId: 'r',
+    usage,
   }],
   ['userSpeechTurn', userSpeechTurn as Builder, {
-    transcript: 'hi',
+    transcript: ['h', 'i'],
     audioStartMs: 10,
     audioEndMs: 20,
+    heard: 0,
   }],
   ['interruptedTurn', interruptedTurn as Builder, {
     transcript: ['a', 'b', 'c'],
     heard: 1,
     trigger: 'speech',
+    late: false,
+    order: 'audio-first',
+    usage,
   }],
 ];
 

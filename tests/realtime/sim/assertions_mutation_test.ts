@@ -122,28 +122,34 @@ async function approvals(
 }
 
 test('watchSession rejects what is not a session', () => {
-  const cases: [unknown, string][] = [
-    [5, '5'],
-    [null, 'null'],
-    [{}, 'an object'],
-    [{ on() {}, off() {}, transport: {} }, 'an object'],
-    [{
-      get on(): never {
-        throw new Error('boom');
+  const cases: [unknown, string, string, string, string][] = [
+    [5, 'invalid_type', 'session', 'a RealtimeSession', '5'],
+    [null, 'invalid_type', 'session', 'a RealtimeSession', 'null'],
+    [{}, 'missing', 'session.on', 'a RealtimeSession', 'undefined'],
+    [
+      { on() {}, off() {}, transport: {} },
+      'missing',
+      'session.transport.on',
+      'a function',
+      'undefined',
+    ],
+    [
+      {
+        get on(): never {
+          throw new Error('boom');
+        },
       },
-    }, 'an object'],
+      'unreadable',
+      'session.on',
+      'readable',
+      'the error "boom"',
+    ],
   ];
-  for (const [value, received] of cases) {
+  for (const [value, reason, path, issue, received] of cases) {
     throwsSpec(
       () => watchSession(value as Loose),
-      {
-        operation: 'watchSession',
-        reason: 'invalid_type',
-        path: 'session',
-        issue: 'a RealtimeSession',
-        received,
-      },
-      `Invalid realtime spec: watchSession() "session" must be a RealtimeSession, got ${received}`,
+      { operation: 'watchSession', reason, path, issue, received },
+      `Invalid realtime spec ("watchSession"): expected "${path}" to be ${issue}, got ${received}`,
     );
   }
 });
@@ -592,11 +598,15 @@ test('assertHistoryMatchesHeard names an item whose history kept unheard words, 
     heard: 1,
     itemId: 'a',
   });
+  // Cut before any audio: the transport has nothing to interrupt.
   await interruptedTurn(transport, {
     transcript: ['Red ', 'green'],
     heard: 0,
     itemId: 'b',
   });
+  assert.deepEqual(watcher.interruptions, [{ itemId: 'a', heard: 'One ' }]);
+  // An interruption while nothing is spoken names no item.
+  transport.emit('audio_interrupted');
   assert.deepEqual(watcher.interruptions, [
     { itemId: 'a', heard: 'One ' },
     { itemId: undefined, heard: '' },
@@ -700,27 +710,28 @@ test('assertNoCallAfterClose works on the real transport and rejects what has no
     () => assertNoCallAfterClose(transport),
     RealtimeCallAfterCloseError,
   );
-  const cases: [unknown, string][] = [
-    [{}, 'an object'],
-    [{ calls: 'x' }, 'an object'],
-    [5, '5'],
-    [{
-      get calls(): never {
-        throw new Error('boom');
+  const calls = 'an array of recorded calls';
+  const cases: [unknown, string, string, string, string][] = [
+    [{}, 'missing', 'transport.calls', calls, 'undefined'],
+    [{ calls: 'x' }, 'invalid_type', 'transport.calls', calls, '"x"'],
+    [5, 'invalid_type', 'transport', 'a transport with recorded calls', '5'],
+    [
+      {
+        get calls(): never {
+          throw new Error('boom');
+        },
       },
-    }, 'an object'],
+      'unreadable',
+      'transport.calls',
+      'readable',
+      'the error "boom"',
+    ],
   ];
-  for (const [value, received] of cases) {
+  for (const [value, reason, path, issue, received] of cases) {
     throwsSpec(
       () => assertNoCallAfterClose(value as Loose),
-      {
-        operation: 'assertNoCallAfterClose',
-        reason: 'invalid_type',
-        path: 'transport.calls',
-        issue: 'an array of recorded calls',
-        received,
-      },
-      `Invalid realtime spec: assertNoCallAfterClose() "transport.calls" must be an array of recorded calls, got ${received}`,
+      { operation: 'assertNoCallAfterClose', reason, path, issue, received },
+      `Invalid realtime spec ("assertNoCallAfterClose"): expected "${path}" to be ${issue}, got ${received}`,
     );
   }
 });
@@ -903,24 +914,41 @@ test('assertToolApprovalAnswered counts an output sent without approve() or reje
 
 test('watchSession needs on(), off() and a transport with on()', () => {
   const on = () => {};
-  for (
-    const value of [
+  const cases: [unknown, string, string, string, string][] = [
+    [
       { off: on, transport: { on } },
+      'missing',
+      'session.on',
+      'a RealtimeSession',
+      'undefined',
+    ],
+    [
       { on, transport: { on } },
+      'missing',
+      'session.off',
+      'a RealtimeSession',
+      'undefined',
+    ],
+    [
       { on, off: on },
+      'missing',
+      'session.transport',
+      'a transport',
+      'undefined',
+    ],
+    [
       { on, off: on, transport: { on: 1 } },
-    ]
-  ) {
+      'invalid_type',
+      'session.transport.on',
+      'a function',
+      '1',
+    ],
+  ];
+  for (const [value, reason, path, issue, received] of cases) {
     throwsSpec(
       () => watchSession(value as Loose),
-      {
-        operation: 'watchSession',
-        reason: 'invalid_type',
-        path: 'session',
-        issue: 'a RealtimeSession',
-        received: 'an object',
-      },
-      'Invalid realtime spec: watchSession() "session" must be a RealtimeSession, got an object',
+      { operation: 'watchSession', reason, path, issue, received },
+      `Invalid realtime spec ("watchSession"): expected "${path}" to be ${issue}, got ${received}`,
     );
   }
   // The minimal shape is accepted.
@@ -962,9 +990,15 @@ test('assertToolApprovalAnswered waits for the output: an approved call still ru
       return 'ok';
     },
   });
+  const quick = tool({
+    name: 'quick',
+    description: 'A quick tool.',
+    parameters: z.object({ n: z.number() }),
+    execute: () => 'done',
+  });
   const transport = new ScriptedRealtimeTransport();
   const session = new RealtimeSession(
-    new RealtimeAgent({ name: 'Support', tools: [slow] }),
+    new RealtimeAgent({ name: 'Support', tools: [slow, quick] }),
     { transport },
   );
   const watcher = watchSession(session);
@@ -972,7 +1006,9 @@ test('assertToolApprovalAnswered waits for the output: an approved call still ru
     void session.approve(request.approvalItem);
   });
   const started = createGate();
-  session.on('agent_tool_start', () => started.release());
+  session.on('agent_tool_start', (_c, _a, startedTool) => {
+    if (startedTool.name === 'slow') started.release();
+  });
   const finished = createGate();
   const ready = createGate();
   await transport.runScenario({
@@ -980,6 +1016,12 @@ test('assertToolApprovalAnswered waits for the output: an approved call still ru
     scenario: async (ctx) => {
       await ctx.expectCall('connect');
       await ready.promise;
+      // Another call's output does not answer this one.
+      await functionCallTurn(ctx, {
+        name: 'quick',
+        arguments: { n: 0 },
+        callId: 'q1',
+      });
       const turn = functionCallTurn(ctx, {
         name: 'slow',
         arguments: { n: 1 },
@@ -1017,5 +1059,22 @@ test('assertToolApprovalAnswered waits for the output: an approved call still ru
       session.close();
     },
   });
+  watcher.stop();
+});
+
+test('assertToolApprovalAnswered needs a transport that records its calls', () => {
+  const on = () => {};
+  const watcher = watchSession({ on, off: on, transport: { on } } as Loose);
+  throwsSpec(
+    () => assertToolApprovalAnswered(watcher),
+    {
+      operation: 'assertToolApprovalAnswered',
+      reason: 'missing',
+      path: 'session.transport.calls',
+      issue: 'an array of recorded calls',
+      received: 'undefined',
+    },
+    'Invalid realtime spec ("assertToolApprovalAnswered"): expected "session.transport.calls" to be an array of recorded calls, got undefined',
+  );
   watcher.stop();
 });

@@ -26,7 +26,7 @@ test('VirtualClock options: start defaults to 0, any finite start is kept, bad o
       issue: 'an object',
       received: '5',
     },
-    'Invalid realtime spec: VirtualClock() "options" must be an object, got 5',
+    'Invalid realtime spec ("VirtualClock"): expected "options" to be an object, got 5',
   );
   throwsSpec(
     () => new VirtualClock(null as Loose),
@@ -37,7 +37,7 @@ test('VirtualClock options: start defaults to 0, any finite start is kept, bad o
       issue: 'an object',
       received: 'null',
     },
-    'Invalid realtime spec: VirtualClock() "options" must be an object, got null',
+    'Invalid realtime spec ("VirtualClock"): expected "options" to be an object, got null',
   );
   const hostile = {
     get start(): never {
@@ -49,11 +49,11 @@ test('VirtualClock options: start defaults to 0, any finite start is kept, bad o
     {
       operation: 'VirtualClock',
       reason: 'unreadable',
-      path: 'options',
-      issue: 'an object',
-      received: 'an object',
+      path: 'options.start',
+      issue: 'readable',
+      received: 'the error "boom"',
     },
-    'Invalid realtime spec: VirtualClock() "options" must be an object, got an object',
+    'Invalid realtime spec ("VirtualClock"): expected "options.start" to be readable, got the error "boom"',
   );
   throwsSpec(
     () => new VirtualClock({ start: '1' } as Loose),
@@ -64,7 +64,7 @@ test('VirtualClock options: start defaults to 0, any finite start is kept, bad o
       issue: 'a finite number',
       received: '"1"',
     },
-    'Invalid realtime spec: VirtualClock() "options.start" must be a finite number, got "1"',
+    'Invalid realtime spec ("VirtualClock"): expected "options.start" to be a finite number, got "1"',
   );
   throwsSpec(
     () => new VirtualClock({ start: NaN }),
@@ -75,7 +75,7 @@ test('VirtualClock options: start defaults to 0, any finite start is kept, bad o
       issue: 'a finite number',
       received: 'NaN',
     },
-    'Invalid realtime spec: VirtualClock() "options.start" must be a finite number, got NaN',
+    'Invalid realtime spec ("VirtualClock"): expected "options.start" to be a finite number, got NaN',
   );
   throwsSpec(
     () => new VirtualClock({ autoAdvance: 1 } as Loose),
@@ -86,7 +86,7 @@ test('VirtualClock options: start defaults to 0, any finite start is kept, bad o
       issue: 'a boolean',
       received: '1',
     },
-    'Invalid realtime spec: VirtualClock() "options.autoAdvance" must be a boolean, got 1',
+    'Invalid realtime spec ("VirtualClock"): expected "options.autoAdvance" to be a boolean, got 1',
   );
 });
 
@@ -101,7 +101,7 @@ test('VirtualClock scheduling methods check their arguments', async () => {
       issue: 'a finite number >= 0',
       received: '-1',
     },
-    'Invalid realtime spec: setTimeout() "delay" must be a finite number >= 0, got -1',
+    'Invalid realtime spec ("setTimeout"): expected "delay" to be a finite number >= 0, got -1',
   );
   throwsSpec(
     () => clock.setTimeout(5 as Loose, 1),
@@ -112,22 +112,30 @@ test('VirtualClock scheduling methods check their arguments', async () => {
       issue: 'a function',
       received: '5',
     },
-    'Invalid realtime spec: setTimeout() "callback" must be a function, got 5',
+    'Invalid realtime spec ("setTimeout"): expected "callback" to be a function, got 5',
   );
-  throwsSpec(() => clock.at('soon' as Loose, () => {}), {
-    operation: 'at',
-    reason: 'invalid_type',
-    path: 'time',
-    issue: 'a finite number',
-    received: '"soon"',
-  }, 'Invalid realtime spec: at() "time" must be a finite number, got "soon"');
-  throwsSpec(() => clock.at(1, null as Loose), {
-    operation: 'at',
-    reason: 'invalid_type',
-    path: 'callback',
-    issue: 'a function',
-    received: 'null',
-  }, 'Invalid realtime spec: at() "callback" must be a function, got null');
+  throwsSpec(
+    () => clock.at('soon' as Loose, () => {}),
+    {
+      operation: 'at',
+      reason: 'invalid_type',
+      path: 'time',
+      issue: 'a finite number',
+      received: '"soon"',
+    },
+    'Invalid realtime spec ("at"): expected "time" to be a finite number, got "soon"',
+  );
+  throwsSpec(
+    () => clock.at(1, null as Loose),
+    {
+      operation: 'at',
+      reason: 'invalid_type',
+      path: 'callback',
+      issue: 'a function',
+      received: 'null',
+    },
+    'Invalid realtime spec ("at"): expected "callback" to be a function, got null',
+  );
   throwsSpec(
     () => clock.timeout(-0.5),
     {
@@ -137,7 +145,7 @@ test('VirtualClock scheduling methods check their arguments', async () => {
       issue: 'a finite number >= 0',
       received: '-0.5',
     },
-    'Invalid realtime spec: timeout() "ms" must be a finite number >= 0, got -0.5',
+    'Invalid realtime spec ("timeout"): expected "ms" to be a finite number >= 0, got -0.5',
   );
   throwsSpec(
     () => clock.sleep(Infinity),
@@ -148,7 +156,7 @@ test('VirtualClock scheduling methods check their arguments', async () => {
       issue: 'a finite number >= 0',
       received: 'Infinity',
     },
-    'Invalid realtime spec: sleep() "ms" must be a finite number >= 0, got Infinity',
+    'Invalid realtime spec ("sleep"): expected "ms" to be a finite number >= 0, got Infinity',
   );
   throwsSpec(
     () => clock.sleep(1, { signal: 'x' } as Loose),
@@ -159,7 +167,7 @@ test('VirtualClock scheduling methods check their arguments', async () => {
       issue: 'an AbortSignal or undefined',
       received: '"x"',
     },
-    'Invalid realtime spec: sleep() "options.signal" must be an AbortSignal or undefined, got "x"',
+    'Invalid realtime spec ("sleep"): expected "options.signal" to be an AbortSignal or undefined, got "x"',
   );
   const hostile = {
     get signal(): never {
@@ -172,10 +180,10 @@ test('VirtualClock scheduling methods check their arguments', async () => {
       operation: 'sleep',
       reason: 'unreadable',
       path: 'options.signal',
-      issue: 'an AbortSignal or undefined',
-      received: 'a value whose read throws',
+      issue: 'readable',
+      received: 'the error "boom"',
     },
-    'Invalid realtime spec: sleep() "options.signal" must be an AbortSignal or undefined, got a value whose read throws',
+    'Invalid realtime spec ("sleep"): expected "options.signal" to be readable, got the error "boom"',
   );
   await assert.rejects(clock.advance(-1), (error) =>
     checkSpecError(
@@ -187,7 +195,7 @@ test('VirtualClock scheduling methods check their arguments', async () => {
         issue: 'a finite number >= 0',
         received: '-1',
       },
-      'Invalid realtime spec: advance() "ms" must be a finite number >= 0, got -1',
+      'Invalid realtime spec ("advance"): expected "ms" to be a finite number >= 0, got -1',
     ));
   // Nothing was scheduled by a rejected call.
   assert.equal(clock.pending, 0);
@@ -367,7 +375,7 @@ test('VirtualClock dispose() cancels every timer, returns the count, and refuses
         issue: 'a clock that was not disposed',
         received: 'a disposed clock',
       },
-      `Invalid realtime spec: ${operation}() "clock" must be a clock that was not disposed, got a disposed clock`,
+      `Invalid realtime spec ("${operation}"): expected "clock" to be a clock that was not disposed, got a disposed clock`,
     );
   assert.throws(() => clock.setTimeout(() => {}, 1), disposed('setTimeout'));
   assert.throws(() => clock.at(1, () => {}), disposed('at'));
@@ -470,6 +478,27 @@ test('VirtualClock sleep() accepts null options as no signal', async () => {
   const clock = new VirtualClock({ autoAdvance: true });
   await clock.sleep(3, null as Loose);
   assert.equal(clock.now, 3);
+  // Other options are not its business.
+  await clock.sleep(1, { other: true } as Loose);
+  assert.equal(clock.now, 4);
+  clock.dispose();
+});
+
+test('VirtualClock sleep() removes its abort listener once it has slept', async () => {
+  const clock = new VirtualClock();
+  const { signal } = new AbortController();
+  const removed: unknown[] = [];
+  const remove = signal.removeEventListener.bind(signal);
+  Object.defineProperty(signal, 'removeEventListener', {
+    value: (type: string, listener: EventListener) => {
+      removed.push(type);
+      remove(type, listener);
+    },
+  });
+  const slept = clock.sleep(5, { signal });
+  await clock.advance(5);
+  await slept;
+  assert.deepEqual(removed, ['abort']);
   clock.dispose();
 });
 

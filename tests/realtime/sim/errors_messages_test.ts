@@ -12,13 +12,17 @@ import {
 // message depends on: the message is the report a failing test prints.
 const cases: [new (fields: never) => Error, Record<string, unknown>, string][] =
   [
-    [InvalidRealtimeSpecError, {
-      'operation': 'userTurn',
-      'reason': 'invalid_spec',
-      'path': 'spec.text',
-      'issue': 'a string',
-      'received': '7',
-    }, 'Invalid realtime spec: userTurn() "spec.text" must be a string, got 7'],
+    [
+      InvalidRealtimeSpecError,
+      {
+        'operation': 'userTurn',
+        'reason': 'invalid_spec',
+        'path': 'spec.text',
+        'issue': 'a string',
+        'received': '7',
+      },
+      'Invalid realtime spec ("userTurn"): expected "spec.text" to be a string, got 7',
+    ],
     [
       InvalidRealtimeSpecError,
       {
@@ -29,7 +33,7 @@ const cases: [new (fields: never) => Error, Record<string, unknown>, string][] =
         'received': '7',
         'suggestion': 'text',
       },
-      'Invalid realtime spec: userTurn() "spec.txt" must be a string, got 7 (did you mean "text"?)',
+      'Invalid realtime spec ("userTurn"): expected "spec.txt" to be a string, got 7 (did you mean "text"?)',
     ],
     [
       RealtimeToolApprovalAssertionError,

@@ -307,7 +307,7 @@ test('The injector expectCall() forwards to the transport, or reports that it ha
       issue: 'a function',
       received: 'undefined',
     },
-    'Invalid realtime spec: expectCall() "transport.expectCall" must be a function, got undefined',
+    'Invalid realtime spec ("expectCall"): expected "transport.expectCall" to be a function, got undefined',
   );
 });
 
@@ -322,40 +322,40 @@ test('injectFaults rejects what is not a transport and bad options', () => {
       issue: 'a transport with emit() and disconnect()',
       received: '5',
     },
-    'Invalid realtime spec: injectFaults() "transport" must be a transport with emit() and disconnect(), got 5',
+    'Invalid realtime spec ("injectFaults"): expected "transport" to be a transport with emit() and disconnect(), got 5',
   );
   throwsSpec(
     () => injectFaults(null as Loose, []),
     {
       operation: 'injectFaults',
-      reason: 'unreadable',
+      reason: 'invalid_type',
       path: 'transport',
-      issue: 'a transport',
+      issue: 'a transport with emit() and disconnect()',
       received: 'null',
     },
-    'Invalid realtime spec: injectFaults() "transport" must be a transport, got null',
+    'Invalid realtime spec ("injectFaults"): expected "transport" to be a transport with emit() and disconnect(), got null',
   );
   throwsSpec(
     () => injectFaults({ emit: () => true } as Loose, []),
     {
       operation: 'injectFaults',
-      reason: 'invalid_type',
-      path: 'transport',
+      reason: 'missing',
+      path: 'transport.disconnect',
       issue: 'a transport with emit() and disconnect()',
-      received: 'an object',
+      received: 'undefined',
     },
-    'Invalid realtime spec: injectFaults() "transport" must be a transport with emit() and disconnect(), got an object',
+    'Invalid realtime spec ("injectFaults"): expected "transport.disconnect" to be a transport with emit() and disconnect(), got undefined',
   );
   throwsSpec(
     () => injectFaults({ disconnect: () => {} } as Loose, []),
     {
       operation: 'injectFaults',
-      reason: 'invalid_type',
-      path: 'transport',
+      reason: 'missing',
+      path: 'transport.emit',
       issue: 'a transport with emit() and disconnect()',
-      received: 'an object',
+      received: 'undefined',
     },
-    'Invalid realtime spec: injectFaults() "transport" must be a transport with emit() and disconnect(), got an object',
+    'Invalid realtime spec ("injectFaults"): expected "transport.emit" to be a transport with emit() and disconnect(), got undefined',
   );
   throwsSpec(
     () => injectFaults(transport as Loose, [], { clock: 5 } as Loose),
@@ -366,7 +366,7 @@ test('injectFaults rejects what is not a transport and bad options', () => {
       issue: 'a VirtualClock',
       received: '5',
     },
-    'Invalid realtime spec: injectFaults() "options.clock" must be a VirtualClock, got 5',
+    'Invalid realtime spec ("injectFaults"): expected "options.clock" to be a VirtualClock, got 5',
   );
   throwsSpec(
     () => injectFaults(transport as Loose, [], { clock: null } as Loose),
@@ -377,7 +377,7 @@ test('injectFaults rejects what is not a transport and bad options', () => {
       issue: 'a VirtualClock',
       received: 'null',
     },
-    'Invalid realtime spec: injectFaults() "options.clock" must be a VirtualClock, got null',
+    'Invalid realtime spec ("injectFaults"): expected "options.clock" to be a VirtualClock, got null',
   );
   throwsSpec(
     () =>
@@ -393,7 +393,7 @@ test('injectFaults rejects what is not a transport and bad options', () => {
       issue: 'a VirtualClock',
       received: 'an object',
     },
-    'Invalid realtime spec: injectFaults() "options.clock" must be a VirtualClock, got an object',
+    'Invalid realtime spec ("injectFaults"): expected "options.clock" to be a VirtualClock, got an object',
   );
   throwsSpec(
     () => injectFaults(transport as Loose, [], { clok: 1 } as Loose),
@@ -401,11 +401,11 @@ test('injectFaults rejects what is not a transport and bad options', () => {
       operation: 'injectFaults',
       reason: 'unknown_key',
       path: 'options.clok',
-      issue: 'absent (known keys: clock)',
+      issue: 'only "clock"',
       received: '"clok"',
       suggestion: 'clock',
     },
-    'Invalid realtime spec: injectFaults() "options.clok" must be absent (known keys: clock), got "clok" (did you mean "clock"?)',
+    'Invalid realtime spec ("injectFaults"): expected "options.clok" to be only "clock", got "clok" (did you mean "clock"?)',
   );
   throwsSpec(
     () => injectFaults(transport as Loose, 'drop' as Loose),
@@ -416,7 +416,7 @@ test('injectFaults rejects what is not a transport and bad options', () => {
       issue: 'an array',
       received: '"drop"',
     },
-    'Invalid realtime spec: injectFaults() "faults" must be an array, got "drop"',
+    'Invalid realtime spec ("injectFaults"): expected "faults" to be an array, got "drop"',
   );
   const many = Array.from(
     { length: 1001 },
@@ -428,10 +428,10 @@ test('injectFaults rejects what is not a transport and bad options', () => {
       operation: 'injectFaults',
       reason: 'invalid_value',
       path: 'faults',
-      issue: 'an array of 0 to 1000 elements',
+      issue: 'a list of at most 1000',
       received: 'an array of 1001',
     },
-    'Invalid realtime spec: injectFaults() "faults" must be an array of 0 to 1000 elements, got an array of 1001',
+    'Invalid realtime spec ("injectFaults"): expected "faults" to be a list of at most 1000, got an array of 1001',
   );
   // Absent or null options, and 1000 faults, are fine.
   assert.deepEqual(injectFaults(transport as Loose, []).unused, []);
@@ -458,7 +458,7 @@ function faultError(
   throwsSpec(
     () => injectFaults(transport as Loose, [fault as RealtimeFault], options),
     { operation: 'injectFaults', ...fields },
-    `Invalid realtime spec: injectFaults() "${fields.path}" must be ${fields.issue}, got ${fields.received}${
+    `Invalid realtime spec ("injectFaults"): expected "${fields.path}" to be ${fields.issue}, got ${fields.received}${
       fields.suggestion === undefined
         ? ''
         : ` (did you mean "${fields.suggestion}"?)`
@@ -466,7 +466,7 @@ function faultError(
   );
 }
 
-const kinds = 'one of "drop", "duplicate", "delay", "reorder", "disconnect"';
+const kinds = 'one of "drop", "duplicate", "delay", "reorder" or "disconnect"';
 
 test('injectFaults names a missing, unknown or misspelt fault kind', () => {
   faultError({ event: 'a' }, {
@@ -544,7 +544,7 @@ test('injectFaults checks the event name and nth', () => {
   faultError({ kind: 'drop' }, {
     reason: 'missing',
     path: 'faults[0].event',
-    issue: 'a string',
+    issue: 'a non-empty string',
     received: 'undefined',
   });
   faultError({ kind: 'drop', event: '' }, {
@@ -578,13 +578,13 @@ test('injectFaults checks duplicate copies and delay ms', () => {
   faultError({ kind: 'duplicate', event: 'a', copies: 0 }, {
     reason: 'invalid_value',
     path: 'faults[0].copies',
-    issue: 'an integer >= 1',
+    issue: 'an integer >= 1 <= 1000',
     received: '0',
   });
   faultError({ kind: 'duplicate', event: 'a', copies: 1001 }, {
     reason: 'invalid_value',
     path: 'faults[0].copies',
-    issue: 'at most 1000',
+    issue: 'an integer >= 1 <= 1000',
     received: '1001',
   });
   assert.deepEqual(
@@ -618,19 +618,19 @@ test('injectFaults checks the reorder window and its order, a permutation', () =
   faultError({ kind: 'reorder', event: 'a' }, {
     reason: 'missing',
     path: 'faults[0].window',
-    issue: 'an integer >= 2',
+    issue: 'an integer >= 2 <= 1000',
     received: 'undefined',
   });
   faultError({ kind: 'reorder', event: 'a', window: 1 }, {
     reason: 'invalid_value',
     path: 'faults[0].window',
-    issue: 'an integer >= 2',
+    issue: 'an integer >= 2 <= 1000',
     received: '1',
   });
   faultError({ kind: 'reorder', event: 'a', window: 1001 }, {
     reason: 'invalid_value',
     path: 'faults[0].window',
-    issue: 'at most 1000',
+    issue: 'an integer >= 2 <= 1000',
     received: '1001',
   });
   for (
@@ -657,7 +657,7 @@ test('injectFaults checks the reorder window and its order, a permutation', () =
   }, {
     reason: 'invalid_value',
     path: 'faults[0].order',
-    issue: 'an array of 0 to 1000 elements',
+    issue: 'a list of at most 1000',
     received: 'an array of 1001',
   });
   const ok = injectFaults(transport as Loose, [
@@ -681,7 +681,7 @@ test('injectFaults checks the reorder window and its order, a permutation', () =
       issue: 'an integer >= 1',
       received: '-2',
     },
-    'Invalid realtime spec: injectFaults() "faults[1].nth" must be an integer >= 1, got -2',
+    'Invalid realtime spec ("injectFaults"): expected "faults[1].nth" to be an integer >= 1, got -2',
   );
 });
 
@@ -695,7 +695,7 @@ test('injectFaults takes only a string kind and whole copies', () => {
   faultError({ kind: 'duplicate', event: 'a', copies: 1.5 }, {
     reason: 'invalid_value',
     path: 'faults[0].copies',
-    issue: 'an integer >= 1',
+    issue: 'an integer >= 1 <= 1000',
     received: '1.5',
   });
 });
@@ -725,6 +725,6 @@ test('injectFaults rejects a function as the clock, even one with setTimeout', (
       issue: 'a VirtualClock',
       received: 'a function',
     },
-    'Invalid realtime spec: injectFaults() "options.clock" must be a VirtualClock, got a function',
+    'Invalid realtime spec ("injectFaults"): expected "options.clock" to be a VirtualClock, got a function',
   );
 });

@@ -89,6 +89,7 @@ test('textTurn makes the session start and end the agent turn with the text in h
   assert.deepEqual(events, ['agent_start', 'history_added', 'agent_end']);
   assert.deepEqual(session.history, [{
     itemId: 'scripted_item_2',
+    previousItemId: null,
     type: 'message',
     role: 'assistant',
     status: 'completed',
@@ -177,15 +178,17 @@ test('functionCallTurn makes the real session run the tool and send its output',
     },
   });
   assert.deepEqual(seen, ['42']);
+  // The tool runs in the task after the call, before the response ends.
   assert.deepEqual(events, [
     'agent_start',
     'history_added',
-    'agent_end',
     'agent_tool_start',
     'agent_tool_end',
+    'agent_end',
   ]);
   assert.deepEqual(session.history, [{
     itemId: 'fc_1',
+    previousItemId: undefined,
     type: 'function_call',
     status: 'completed',
     arguments: '{"orderId":"42"}',
@@ -398,7 +401,13 @@ test('mcpApprovalTurn raises tool_approval_requested and the app answer reaches 
       session.close();
     },
   });
-  assert.deepEqual(events, ['history_added', 'tool_approval_requested']);
+  // The request comes inside a response.
+  assert.deepEqual(events, [
+    'agent_start',
+    'history_added',
+    'tool_approval_requested',
+    'agent_end',
+  ]);
   assert.equal(at(session.history, 0).type, 'mcp_approval_request');
   assertToolApprovalAnswered(watcher, {
     toolName: 'delete_file',
@@ -419,12 +428,18 @@ test('userSpeechTurn fills the user transcript into the session history', async 
     'input_audio_buffer.speech_started',
     'input_audio_buffer.speech_stopped',
     'input_audio_buffer.committed',
+    'conversation.item.added',
+    'conversation.item.done',
+    'conversation.item.input_audio_transcription.delta',
     'conversation.item.input_audio_transcription.completed',
+    'conversation.item.retrieved',
   ]);
   // The user's turn adds an item; no agent turn starts.
   assert.deepEqual(events, ['history_added']);
+  // The item as retrieved: its placement is not restated.
   assert.deepEqual(session.history, [{
     itemId: 'u1',
+    previousItemId: undefined,
     type: 'message',
     role: 'user',
     status: 'completed',
@@ -452,12 +467,14 @@ test('interruptedTurn cuts the answer when the user barges in; history keeps wha
   });
   assert.equal(turn.heard, 'Once upon ');
   assert.equal(chunks.length, 2);
-  // The session plays the heard chunks, then stops: no audio_stopped.
+  // The session plays the heard chunks; the transport interrupts them, and
+  // the cancelled response's audio done stops the audio.
   assert.deepEqual(events, [
     'agent_start',
     'history_added',
     'audio_start',
     'audio_interrupted',
+    'audio_stopped',
     'agent_end',
   ]);
   assert.deepEqual(watcher.interruptions, [{
@@ -474,9 +491,10 @@ test('interruptedTurn cuts the answer when the user barges in; history keeps wha
 });
 
 test('interruptedTurn with trigger "interrupt" waits for the app stop button', async () => {
-  const { transport, session } = setup();
+  const { transport, session, events } = setup();
   const watcher = watchSession(session);
-  session.on('audio_start', () => session.interrupt());
+  // The stop button, pressed once the first words were heard.
+  transport.on('audio_transcript_delta', () => session.interrupt());
   await transport.runScenario({
     signal: AbortSignal.timeout(5_000),
     scenario: async (ctx) => {
@@ -494,11 +512,21 @@ test('interruptedTurn with trigger "interrupt" waits for the app stop button', a
       await session.connect({ apiKey: 'test' });
       session.sendMessage('go');
       const gate = createGate();
-      session.on('audio_interrupted', () => gate.release());
+      session.on('agent_end', () => gate.release());
       await gate.promise;
       session.close();
     },
   });
+  // audio_interrupted comes inside session.interrupt(), before the
+  // cancelled response stops the audio.
+  assert.deepEqual(events, [
+    'agent_start',
+    'history_added',
+    'audio_start',
+    'audio_interrupted',
+    'audio_stopped',
+    'agent_end',
+  ]);
   assertHistoryMatchesHeard(watcher);
   watcher.stop();
 });

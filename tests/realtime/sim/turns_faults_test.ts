@@ -67,7 +67,8 @@ sanitizedTest(
       kind: 'drop',
       action: 'dropped',
       event: 'audio',
-      sequence: 4,
+      // The raw server events come through the injector too.
+      sequence: 21,
       time: undefined,
       afterCall: 1,
     }]);
@@ -161,20 +162,26 @@ sanitizedTest(
     const deltas: string[] = [];
     transport.on('audio_transcript_delta', (event) => deltas.push(event.delta));
     const faulty = injectFaults(transport, [
-      { kind: 'reorder', event: 'audio_transcript_delta', window: 3 },
+      { kind: 'reorder', event: 'audio_transcript_delta', window: 7 },
     ]);
-    // Hold deltas only: audio chunks interleave, so the window spans both.
+    // The window spans what comes between two deltas: the next chunk's raw
+    // and normalized events, then the next delta's.
     audioTurn(faulty, { transcript: ['one ', 'two ', 'three'] });
     assert.deepEqual(deltas, ['two ', 'one ', 'three']);
+    const held = [
+      'audio_transcript_delta',
+      '*',
+      'response.output_audio.delta',
+      'audio',
+      '*',
+      'response.output_audio_transcript.delta',
+      'audio_transcript_delta',
+    ];
     assert.deepEqual(
       faulty.log.map((r) => `${r.action}:${r.event}`),
       [
-        'held:audio_transcript_delta',
-        'held:audio',
-        'held:audio_transcript_delta',
-        'released:audio_transcript_delta',
-        'released:audio',
-        'released:audio_transcript_delta',
+        ...held.map((event) => `held:${event}`),
+        ...held.reverse().map((event) => `released:${event}`),
       ],
     );
     watcher.stop();

@@ -42,7 +42,9 @@ function rejects(
     }
     assert.match(
       error.message,
-      new RegExp(`^Invalid realtime spec: ${fields.operation}\\(\\) "`),
+      new RegExp(
+        `^Invalid realtime spec \\("${fields.operation}"\\): expected "`,
+      ),
     );
     assert(!error.message.endsWith('.'));
     return true;
