@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { Draw } from './_draw.ts';
 import type { AutoModelSchemaReason } from './errors.ts';
 
 /** Why a schema could not be satisfied, and where. */
@@ -36,6 +37,22 @@ export type Path = readonly string[];
 
 /** Largest string, array or object size generated. */
 export const maxSize = 10_000;
+/** Depth from which optional parts are left out, to end recursion. */
+export const minimalDepth = 8;
+
+/** What a keyword's generator needs from the walk. */
+export interface Walk {
+  /** The seeded draws. */
+  readonly draw: Draw;
+  /**
+   * A value of a sub-schema.
+   * @param schema The sub-schema.
+   * @param path Its path.
+   * @param depth Its nesting depth.
+   * @param hint The property name it is the value of, if any.
+   */
+  value(schema: unknown, path: Path, depth: number, hint?: string): unknown;
+}
 
 export const at = (path: Path, ...more: (string | number)[]): string[] => [
   ...path,
