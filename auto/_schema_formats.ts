@@ -44,7 +44,12 @@ const instant = fc.date({
 }).map((date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z'));
 
 const arbitraries: Record<string, () => fc.Arbitrary<string[]>> = {
-  'date-time': () => instant.map((t) => [t]),
+  'date-time': () =>
+    instant.map((t) => [
+      t,
+      t.replace('Z', '.000Z'),
+      t.replace('Z', '+00:00'),
+    ]),
   date: () => instant.map((t) => [t.slice(0, 10)]),
   time: () => instant.map((t) => [`${t.slice(11, 19)}Z`, t.slice(11, 19)]),
   email: () =>

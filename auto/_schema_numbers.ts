@@ -16,9 +16,9 @@ const small: readonly [number, number] = [1, 10];
 /** A finite window inside `[lo, hi]`, as near `[1, 10]` as it allows. */
 export function window(lo: number, hi: number): [number, number] {
   const [a, b] = small;
-  if (lo <= b && hi >= a) return [Math.max(lo, a), Math.min(hi, b)];
   if (hi < a) return [Math.max(lo, hi - (b - a)), hi];
-  return [lo, Math.min(hi, lo + (b - a))];
+  const start = Math.max(lo, a);
+  return [start, Math.min(hi, start + (b - a))];
 }
 
 /** The decimal places of `n`, exponents included. */
@@ -50,6 +50,8 @@ interface Bounds {
   readonly hi: number;
   readonly inside: (v: number) => boolean;
   readonly step: number | undefined;
+  /** The lower bound's keyword: `minimum` or `exclusiveMinimum`. */
+  readonly where: Path;
 }
 
 function bounds(s: Schema, integer: boolean, path: Path): Bounds {
@@ -77,9 +79,10 @@ function bounds(s: Schema, integer: boolean, path: Path): Bounds {
       'expected a positive number',
     );
   }
+  const where = at(path, loOpen ? 'exclusiveMinimum' : 'minimum');
   if (lo > hi || (lo === hi && (loOpen || hiOpen))) {
     throw fail(
-      at(path, loOpen ? 'exclusiveMinimum' : 'minimum'),
+      where,
       'contradictory_bounds',
       `no number between ${lo} and ${hi}`,
     );
@@ -88,44 +91,46 @@ function bounds(s: Schema, integer: boolean, path: Path): Bounds {
     (loOpen ? v > lo : v >= lo) && (hiOpen ? v < hi : v <= hi) &&
     (!integer || Number.isInteger(v)) &&
     (step === undefined || isMultiple(v, step));
-  return { lo, hi, inside, step };
+  return { lo, hi, inside, step, where };
 }
 
 /** A multiple of `unit` inside the bounds, preferably in the window. */
 function multiple(b: Bounds, unit: number, draw: Draw): number | undefined {
-  const { lo, hi } = b;
-  const [a, z] = window(lo, hi);
-  let kLo = Math.ceil(lo / unit);
-  let kHi = Math.floor(hi / unit);
-  // An open end: the window's multiples, or the next beyond the other end
-  // (one more, when an exclusive bound rules that end out).
+  const at = (k: number): number => round(k * unit, unit);
+  // Tolerant of float error: 0.7 / 0.1 is 6.999….
+  let kLo = Math.ceil(b.lo / unit - 1e-9);
+  let kHi = Math.floor(b.hi / unit + 1e-9);
+  // Exclusive ends: the next multiple inward.
+  if (Number.isFinite(kLo) && !b.inside(at(kLo))) kLo += 1;
+  if (Number.isFinite(kHi) && !b.inside(at(kHi))) kHi -= 1;
+  const [a, z] = window(
+    Number.isFinite(kLo) ? at(kLo) : b.lo,
+    Number.isFinite(kHi) ? at(kHi) : b.hi,
+  );
+  // An open end: the window's multiples, or the next beyond the other end.
   if (!Number.isFinite(kLo)) kLo = Math.min(Math.ceil(a / unit), kHi - 1);
   if (!Number.isFinite(kHi)) kHi = Math.max(Math.floor(z / unit), kLo + 1);
-  const wLo = Math.max(kLo, Math.ceil(a / unit));
-  const wHi = Math.min(kHi, Math.floor(z / unit));
+  const wLo = Math.max(kLo, Math.ceil(a / unit - 1e-9));
+  const wHi = Math.min(kHi, Math.floor(z / unit + 1e-9));
   const candidates: number[] = [];
   if (wLo <= wHi) candidates.push(draw.int(wLo, wHi));
+  // None in the window: the nearest beyond it, then the extremes.
+  candidates.push(Math.max(kLo, wLo), Math.min(kHi, wHi));
   // Counted loops: beyond 2^53, k + 1 === k.
   for (let i = 0; i < 3; i++) {
     if (kLo + i <= kHi) candidates.push(kLo + i);
     if (kHi - i >= kLo) candidates.push(kHi - i);
   }
-  return candidates.map((k) => round(k * unit, unit)).find(b.inside);
+  return candidates.map(at).find(b.inside);
 }
 
-/** The smallest integer multiple of a fractional step. */
-function integerUnit(step: number, path: Path): number {
+/** The smallest integer multiple of a step (up to 1000 steps), if any. */
+function integerUnit(step: number): number | undefined {
+  if (Number.isInteger(step)) return step;
   const k = [...Array(1000).keys()].find((n) =>
     n > 0 && Number.isInteger(round(n * step, step))
   );
-  if (k === undefined) {
-    throw fail(
-      at(path, 'multipleOf'),
-      'contradictory_bounds',
-      'no integer multiple found',
-    );
-  }
-  return round(k * step, step);
+  return k === undefined ? undefined : round(k * step, step);
 }
 
 /**
@@ -147,8 +152,15 @@ export function numberValue(
   const b = bounds(s, integer, path);
   const { lo, hi, step } = b;
   let unit = step;
-  if (integer && unit !== undefined && !Number.isInteger(unit)) {
-    unit = integerUnit(unit, path);
+  if (integer && unit !== undefined) {
+    unit = integerUnit(unit);
+    if (unit === undefined) {
+      throw fail(
+        at(path, 'multipleOf'),
+        'contradictory_bounds',
+        'no integer multiple found',
+      );
+    }
   }
   if (step !== undefined && decimals(step) > 12) {
     // Multiples this fine do not survive decimal rounding; zero is one.
@@ -160,9 +172,10 @@ export function numberValue(
     );
   }
   // Whole numbers first: a loosened schema may hide an integer check.
-  const whole = unit === undefined || Number.isInteger(unit)
-    ? multiple(b, unit ?? 1, draw)
-    : undefined;
+  const wholeUnit = unit === undefined ? 1 : integerUnit(unit);
+  const whole = wholeUnit === undefined
+    ? undefined
+    : multiple(b, wholeUnit, draw);
   if (whole !== undefined) return whole;
   if (unit !== undefined) {
     const v = multiple(b, unit, draw);
@@ -181,7 +194,7 @@ export function numberValue(
   const mid = (lo + hi) / 2;
   if (b.inside(mid)) return mid;
   throw fail(
-    at(path, 'minimum'),
+    b.where,
     'contradictory_bounds',
     `no number between ${lo} and ${hi}`,
   );

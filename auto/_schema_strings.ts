@@ -34,8 +34,12 @@ function compile(pattern: string): Compiled {
     let regex: RegExp;
     try {
       regex = new RegExp(pattern, 'u');
-    } catch {
-      regex = new RegExp(pattern);
+    } catch (error) {
+      try {
+        regex = new RegExp(pattern);
+      } catch {
+        throw error;
+      }
     }
     entry = { regex, arbitraries: new Map() };
     if (compiled.size >= cacheSize) {
@@ -49,21 +53,35 @@ function compile(pattern: string): Compiled {
 const sizes = ['xsmall', 'small', 'medium'] as const;
 const triesPerSize = 10;
 
-/** A match of the pattern within the length bounds, or why not. */
+/**
+ * A match of the pattern within the length bounds, if one is drawn.
+ *
+ * @throws {Error} fast-check's error for syntax it cannot generate.
+ */
 function matching(
   entry: Compiled,
   fits: (text: string) => boolean,
   max: number,
   draw: Draw,
 ): string | undefined {
+  if (!entry.arbitraries.has('')) {
+    // Checks the syntax: what fast-check cannot generate throws here.
+    entry.arbitraries.set('', fc.stringMatching(entry.regex));
+  }
   for (const size of sizes) {
-    let arbitrary = entry.arbitraries.get(size);
+    const key = `${size}:${max}`;
+    let arbitrary = entry.arbitraries.get(key);
     if (arbitrary === undefined) {
-      arbitrary = fc.stringMatching(entry.regex, {
-        size,
-        ...(max === Infinity ? {} : { maxLength: max }),
-      });
-      entry.arbitraries.set(size, arbitrary);
+      try {
+        arbitrary = fc.stringMatching(entry.regex, {
+          size,
+          ...(max === Infinity ? {} : { maxLength: max }),
+        });
+      } catch {
+        // No match is short enough.
+        return undefined;
+      }
+      entry.arbitraries.set(key, arbitrary);
     }
     for (let i = 0; i < triesPerSize; i++) {
       const text = draw.from(arbitrary);

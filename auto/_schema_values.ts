@@ -57,10 +57,15 @@ const maxValues = 20_000;
 
 /** Whether a branch is the `null` of an optional field. */
 function isNull(branch: unknown): boolean {
-  return isRecord(branch) &&
-    (branch.type === 'null' ||
-      (Array.isArray(branch.type) && branch.type.length === 1 &&
-        branch.type[0] === 'null'));
+  try {
+    return isRecord(branch) &&
+      (branch.type === 'null' ||
+        (Array.isArray(branch.type) && branch.type.length === 1 &&
+          branch.type[0] === 'null'));
+  } catch {
+    // A branch that throws when read fails where it is generated.
+    return false;
+  }
 }
 
 /** Generation state shared by one top-level schema. */
