@@ -289,7 +289,7 @@ test('formatted date-times, times, emails and urls offer shorter forms last', ()
   assert.match(t!, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
   assert.equal(ms, t!.replace('Z', '.000Z'));
   assert.equal(offset, t!.replace('Z', '+00:00'));
-  const [zulu, plain] = formatted('time', seeded(['t']));
+  const [plain, zulu] = formatted('time', seeded(['t']));
   assert.equal(zulu, `${plain}Z`);
   assert.equal(formatted('email', seeded(['e'])).at(-1), 'a@ex.co');
   assert.equal(formatted('url', seeded(['u'])).at(-1), 'https://a.io');
