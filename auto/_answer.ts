@@ -124,7 +124,10 @@ function chooseHandoff(
   const called = new Set(calls.map((item) => item.name));
   for (const name of wanted as readonly string[]) {
     const target = find(name);
-    if (target !== undefined && !called.has(target.toolName)) return target;
+    const again = [...handoffNames(name), target?.toolName].some((taken) =>
+      called.has(taken)
+    );
+    if (target !== undefined && !again) return target;
   }
   return undefined;
 }

@@ -156,7 +156,11 @@ function fieldsOf(options: unknown): Record<string, unknown> {
 }
 
 /** A list of non-empty names, frozen, or the structured error. */
-function names(key: string, value: unknown): readonly string[] | undefined {
+function names(
+  key: string,
+  value: unknown,
+  issue = 'an array of tool names',
+): readonly string[] | undefined {
   if (value === undefined) return undefined;
   let reason: Reason = 'invalid_type';
   try {
@@ -172,7 +176,7 @@ function names(key: string, value: unknown): readonly string[] | undefined {
   } catch {
     // Reading the list threw: reported below.
   }
-  throw invalid(key, 'an array of tool names', value, reason);
+  throw invalid(key, issue, value, reason);
 }
 
 function count(key: string, value: unknown, fallback: number): number {
@@ -205,9 +209,14 @@ export function readOptions(options: unknown): Config {
   }
   let handoffs: readonly string[] | undefined;
   if (typeof handoff === 'string' || Array.isArray(handoff)) {
+    const issue = 'an agent or handoff tool name, a list of them or a function';
+    if (handoff === '') {
+      throw invalid('handoff', issue, handoff, 'invalid_value');
+    }
     handoffs = names(
       'handoff',
       typeof handoff === 'string' ? [handoff] : handoff,
+      issue,
     );
   } else if (handoff !== undefined && typeof handoff !== 'function') {
     throw invalid(

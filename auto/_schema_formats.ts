@@ -51,7 +51,7 @@ const arbitraries: Record<string, () => fc.Arbitrary<string[]>> = {
       t.replace('Z', '+00:00'),
     ]),
   date: () => instant.map((t) => [t.slice(0, 10)]),
-  time: () => instant.map((t) => [t.slice(11, 19), `${t.slice(11, 19)}Z`]),
+  time: () => instant.map((t) => [`${t.slice(11, 19)}Z`, t.slice(11, 19)]),
   email: () =>
     fc.emailAddress({ size: 'xsmall' }).filter((e) => plainEmail.test(e))
       .map((e) => [e.toLowerCase(), 'a@ex.co']),

@@ -12,7 +12,10 @@ import { at, count, fail, type Path, type Schema } from './_schema_common.ts';
 import { formatOfName, formatted, words } from './_schema_formats.ts';
 
 interface Compiled {
+  /** The pattern, to check a candidate. */
   readonly regex: RegExp;
+  /** The pattern without empty groups, which fast-check cannot repeat. */
+  readonly source: RegExp;
   readonly arbitraries: Map<string, fc.Arbitrary<string>>;
 }
 
@@ -41,7 +44,16 @@ function compile(pattern: string): Compiled {
         throw error;
       }
     }
-    entry = { regex, arbitraries: new Map() };
+    let simple = pattern;
+    for (let prev = ''; prev !== simple;) {
+      prev = simple;
+      simple = simple.replaceAll(/\(\?:\)[*+?]?/g, '');
+    }
+    entry = {
+      regex,
+      source: simple === pattern ? regex : new RegExp(simple, regex.flags),
+      arbitraries: new Map(),
+    };
     if (compiled.size >= cacheSize) {
       compiled.delete(compiled.keys().next().value!);
     }
@@ -66,14 +78,14 @@ function matching(
 ): string | undefined {
   if (!entry.arbitraries.has('')) {
     // Checks the syntax: what fast-check cannot generate throws here.
-    entry.arbitraries.set('', fc.stringMatching(entry.regex));
+    entry.arbitraries.set('', fc.stringMatching(entry.source));
   }
   for (const size of sizes) {
     const key = `${size}:${max}`;
     let arbitrary = entry.arbitraries.get(key);
     if (arbitrary === undefined) {
       try {
-        arbitrary = fc.stringMatching(entry.regex, {
+        arbitrary = fc.stringMatching(entry.source, {
           size,
           ...(max === Infinity ? {} : { maxLength: max }),
         });

@@ -247,7 +247,8 @@ const zodFormats: Record<string, z.ZodType> = {
   uuid: z.uuid(),
   date: z.iso.date(),
   'date-time': z.iso.datetime(),
-  time: z.iso.time(),
+  // JSON Schema's time (RFC 3339 full-time) has an offset.
+  time: z.string().regex(/^\d\d:\d\d:\d\d(Z|[+-]\d\d:\d\d)$/),
   ipv4: z.ipv4(),
   hostname: z.string().regex(/^[a-z0-9.-]+$/),
   phone: z.e164(),
@@ -289,7 +290,7 @@ test('formatted date-times, times, emails and urls offer shorter forms last', ()
   assert.match(t!, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
   assert.equal(ms, t!.replace('Z', '.000Z'));
   assert.equal(offset, t!.replace('Z', '+00:00'));
-  const [plain, zulu] = formatted('time', seeded(['t']));
+  const [zulu, plain] = formatted('time', seeded(['t']));
   assert.equal(zulu, `${plain}Z`);
   assert.equal(formatted('email', seeded(['e'])).at(-1), 'a@ex.co');
   assert.equal(formatted('url', seeded(['u'])).at(-1), 'https://a.io');
