@@ -9,12 +9,9 @@
  */
 import type { AgentOutputItem } from '@openai/agents-core';
 import type { Draw } from './_draw.ts';
-import { words } from './_schema_formats.ts';
+import { commands, words } from './_schema_formats.ts';
 import { hostedKind, type OtherTool } from './_select.ts';
 import { isItem, type Item } from './_turn.ts';
-
-/** Commands every POSIX shell runs without changing anything. */
-export const commands: readonly string[] = ['pwd', 'ls', 'echo hello', 'date'];
 
 /** The item type a tool's call has. */
 export function callType(tool: OtherTool): string {

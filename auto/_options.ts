@@ -208,21 +208,16 @@ export function readOptions(options: unknown): Config {
     );
   }
   let handoffs: readonly string[] | undefined;
-  if (typeof handoff === 'string' || Array.isArray(handoff)) {
+  if (handoff !== undefined && typeof handoff !== 'function') {
     const issue = 'an agent or handoff tool name, a list of them or a function';
     if (handoff === '') {
       throw invalid('handoff', issue, handoff, 'invalid_value');
     }
+    // A list is read (and a non-list rejected) the way `tools` is.
     handoffs = names(
       'handoff',
       typeof handoff === 'string' ? [handoff] : handoff,
       issue,
-    );
-  } else if (handoff !== undefined && typeof handoff !== 'function') {
-    throw invalid(
-      'handoff',
-      'an agent or handoff tool name, a list of them or a function',
-      handoff,
     );
   }
   if (onRejected !== 'fail' && onRejected !== 'warn') {

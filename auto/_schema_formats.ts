@@ -32,6 +32,9 @@ export const words: readonly string[] = [
 
 const cities = ['Tokyo', 'Paris', 'Lima', 'Oslo', 'Cairo', 'Sydney'];
 
+/** Commands every POSIX shell runs without changing anything. */
+export const commands: readonly string[] = ['pwd', 'ls', 'echo hello', 'date'];
+
 // An address every common validator accepts (zod's, HTML's): fast-check's
 // RFC 5322 addresses include characters some reject.
 const plainEmail =
@@ -72,6 +75,7 @@ const arbitraries: Record<string, () => fc.Arbitrary<string[]>> = {
       `+1555${String(n).padStart(7, '0')}`,
     ]),
   city: () => fc.constantFrom(...cities).map((c) => [c]),
+  command: () => fc.constantFrom(...commands).map((c) => [c]),
   name: () =>
     fc.tuple(fc.constantFrom(...words), fc.constantFrom(...words)).map((
       [a, b],
@@ -120,6 +124,7 @@ const byName: readonly [format: string, names: readonly string[]][] = [
   ['date', ['date', 'day', 'birthday', 'dob', 'since', 'until', 'due']],
   ['phone', ['phone', 'tel', 'telephone', 'mobile']],
   ['city', ['city', 'town']],
+  ['command', ['cmd', 'command', 'commands']],
   ['name', ['name', 'title']],
   ['uuid', ['id', 'ids']],
 ];
