@@ -98,10 +98,10 @@ test('a store agent: each callable tool runs, for every seed, with loosened zod 
     }
     assert.match(String(result.finalOutput), /page \d+ of/);
     // No programmatic-only, no destructive tool was called.
-    const called = model.calls.flatMap((call) =>
-      call.response?.output.map((item) => (item as { name?: string }).name) ??
-        []
+    const called = result.rawResponses.flatMap((response) =>
+      response.output.map((item) => (item as { name?: string }).name)
     );
+    assert(called.includes('list_orders'));
     assert(!called.includes('get_inventory'));
     assert(!called.includes('delete_order'));
   }
