@@ -5,7 +5,17 @@
  * @module
  */
 import type { ModelRequest, SerializedHandoff } from '@openai/agents-core';
-import { closest, describe } from '../_internal/format.ts';
+import {
+  array,
+  at,
+  boundary,
+  fields,
+  func,
+  type Issue,
+  number,
+  oneOf,
+  string,
+} from '../_internal/read.ts';
 import { InvalidAutoModelOptionsError } from './errors.ts';
 
 /**
@@ -93,7 +103,7 @@ export interface Config {
   readonly text: string | undefined;
 }
 
-const optionNames: readonly string[] = [
+const optionNames = [
   'seed',
   'tools',
   'allow',
@@ -103,89 +113,46 @@ const optionNames: readonly string[] = [
   'onRejected',
   'isRejection',
   'text',
-];
+] as const;
 
-type Reason = 'invalid_type' | 'invalid_value';
+const handoffIssue =
+  'an agent or handoff tool name, a list of them or a function';
 
-function invalid(
-  key: string,
-  issue: string,
-  value: unknown,
-  reason: Reason = 'invalid_type',
-): InvalidAutoModelOptionsError {
+/** The option's error, from the reader's issue. */
+function toError(issue: Issue): InvalidAutoModelOptionsError {
   return new InvalidAutoModelOptionsError({
-    reason,
-    path: key === '' ? 'options' : `options.${key}`,
-    issue,
-    received: describe(value),
+    reason: issue.code === 'missing' ? 'invalid_type' : issue.code,
+    path: issue.path,
+    issue: issue.expected,
+    received: issue.received,
+    suggestion: issue.suggestion,
   });
 }
 
-/** Own option values, or the structured error. */
-function fieldsOf(options: unknown): Record<string, unknown> {
-  try {
-    if (
-      typeof options !== 'object' || options === null ||
-      Array.isArray(options)
-    ) {
-      throw invalid('', 'an options object', options);
-    }
-    const fields: Record<string, unknown> = {};
-    for (const key of Object.keys(options)) {
-      if (!optionNames.includes(key)) {
-        throw new InvalidAutoModelOptionsError({
-          reason: 'unknown_key',
-          path: `options.${key}`,
-          issue: `not set: options are ${optionNames.join(', ')}`,
-          received: describe(key),
-          suggestion: closest(key, optionNames),
-        });
-      }
-      fields[key] = (options as Record<string, unknown>)[key];
-    }
-    return fields;
-  } catch (error) {
-    if (error instanceof InvalidAutoModelOptionsError) throw error;
-    throw new InvalidAutoModelOptionsError({
-      reason: 'unreadable',
-      path: 'options',
-      issue: 'a readable options object',
-      received: 'a value that throws when read',
-    });
-  }
-}
-
-/** A list of non-empty names, frozen, or the structured error. */
+/** A list of non-empty names, frozen. */
 function names(
-  key: string,
   value: unknown,
-  issue = 'an array of tool names',
+  path: string,
+  expected?: string,
 ): readonly string[] | undefined {
-  if (value === undefined) return undefined;
-  let reason: Reason = 'invalid_type';
-  try {
-    if (Array.isArray(value)) {
-      reason = 'invalid_value';
-      if (
-        value.length <= 10_000 &&
-        value.every((name) => typeof name === 'string' && name !== '')
-      ) {
-        return Object.freeze([...value as string[]]);
-      }
-    }
-  } catch {
-    // Reading the list threw: reported below.
-  }
-  throw invalid(key, issue, value, reason);
+  const list = array(value, path, {
+    optional: true,
+    max: 10_000,
+    ...(expected === undefined ? {} : { expected }),
+  });
+  return list === undefined ? undefined : Object.freeze(
+    list.map((name, i) => string(name, at(path, i), { nonEmpty: true })),
+  );
 }
 
-function count(key: string, value: unknown, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number') throw invalid(key, 'a count', value);
-  if (!Number.isInteger(value) || value < 0 || value > 100) {
-    throw invalid(key, 'an integer from 0 to 100', value, 'invalid_value');
-  }
-  return value;
+function count(value: unknown, path: string, fallback: number): number {
+  return number(value, path, {
+    optional: true,
+    integer: true,
+    min: 0,
+    max: 100,
+  }) ??
+    fallback;
 }
 
 /**
@@ -196,53 +163,43 @@ function count(key: string, value: unknown, fallback: number): number {
  * @throws {InvalidAutoModelOptionsError} When they are malformed.
  */
 export function readOptions(options: unknown): Config {
-  const fields = options === undefined ? {} : fieldsOf(options);
-  const { seed = 0, handoff, onRejected = 'fail', isRejection, text } = fields;
-  // `Number.isFinite` is false for anything but a finite number.
-  if (!(typeof seed === 'string' || Number.isFinite(seed))) {
-    throw invalid(
-      'seed',
-      'a finite number or a string',
-      seed,
-      typeof seed === 'number' ? 'invalid_value' : 'invalid_type',
-    );
-  }
-  let handoffs: readonly string[] | undefined;
-  if (handoff !== undefined && typeof handoff !== 'function') {
-    const issue = 'an agent or handoff tool name, a list of them or a function';
-    if (handoff === '') {
-      throw invalid('handoff', issue, handoff, 'invalid_value');
+  return boundary(toError, () => {
+    const { fields: f } = fields(options, 'options', optionNames, {
+      optional: true,
+      expected: 'an options object',
+    });
+    const seed = typeof f.seed === 'string' ? f.seed : number(
+      f.seed,
+      'options.seed',
+      { optional: true, expected: 'a finite number or a string' },
+    ) ?? 0;
+    const handoff = f.handoff;
+    let handoffs: readonly string[] | undefined;
+    if (typeof handoff === 'string') {
+      handoffs = [
+        string(handoff, 'options.handoff', {
+          nonEmpty: true,
+          expected: handoffIssue,
+        }),
+      ];
+    } else if (typeof handoff !== 'function') {
+      handoffs = names(handoff, 'options.handoff', handoffIssue);
     }
-    // A list is read (and a non-list rejected) the way `tools` is.
-    handoffs = names(
-      'handoff',
-      typeof handoff === 'string' ? [handoff] : handoff,
-      issue,
-    );
-  }
-  if (onRejected !== 'fail' && onRejected !== 'warn') {
-    throw invalid(
-      'onRejected',
-      '"fail" or "warn"',
-      onRejected,
-      typeof onRejected === 'string' ? 'invalid_value' : 'invalid_type',
-    );
-  }
-  if (isRejection !== undefined && typeof isRejection !== 'function') {
-    throw invalid('isRejection', 'a function', isRejection);
-  }
-  if (text !== undefined && typeof text !== 'string') {
-    throw invalid('text', 'a string', text);
-  }
-  return Object.freeze({
-    seed: seed as number | string,
-    tools: names('tools', fields.tools),
-    allow: names('allow', fields.allow) ?? [],
-    handoff: handoffs ?? handoff as Config['handoff'],
-    maxHandoffs: count('maxHandoffs', fields.maxHandoffs, 3),
-    retries: count('retries', fields.retries, 2),
-    onRejected,
-    isRejection: isRejection as Config['isRejection'],
-    text: text as string | undefined,
+    return Object.freeze({
+      seed,
+      tools: names(f.tools, 'options.tools'),
+      allow: names(f.allow, 'options.allow') ?? [],
+      handoff: handoffs ?? handoff as Config['handoff'],
+      maxHandoffs: count(f.maxHandoffs, 'options.maxHandoffs', 3),
+      retries: count(f.retries, 'options.retries', 2),
+      onRejected: oneOf(f.onRejected, 'options.onRejected', [
+        'fail',
+        'warn',
+      ], { optional: true }) ?? 'fail',
+      isRejection: func(f.isRejection, 'options.isRejection', {
+        optional: true,
+      }) as Config['isRejection'],
+      text: string(f.text, 'options.text', { optional: true }),
+    });
   });
 }

@@ -4,7 +4,8 @@
  *
  * @module
  */
-import { listNames, quote } from '../_internal/format.ts';
+import { listNames } from '../_internal/format.ts';
+import { invalidInputMessage } from '../_internal/messages.ts';
 
 /**
  * Why a schema could not be satisfied, as `AutoModelSchemaError.reason`:
@@ -230,15 +231,13 @@ export class InvalidAutoModelOptionsError extends Error {
     received: string;
     suggestion?: string | undefined;
   }) {
-    super(
-      `Invalid auto model options: ${
-        quote(fields.path)
-      } must be ${fields.issue}, got ${fields.received}${
-        fields.suggestion === undefined
-          ? ''
-          : ` (did you mean ${quote(fields.suggestion)}?)`
-      }`,
-    );
+    super(invalidInputMessage({
+      subject: 'auto model options',
+      path: fields.path,
+      expected: fields.issue,
+      received: fields.received,
+      suggestion: fields.suggestion,
+    }));
     this.name = 'InvalidAutoModelOptionsError';
     this.reason = fields.reason;
     this.path = fields.path;

@@ -184,20 +184,37 @@ test('autoModel rejects null options, odd tool names and unreadable tool lists',
       received: 'null',
       path: 'options',
     },
-    'Invalid auto model options: "options" must be an options object, got null',
+    'Invalid auto model options: expected "options" to be an options object, got null',
   );
-  for (
-    const tools of [[5], ['a', null], ['a', ''], new Array(10_001).fill('a')]
-  ) {
+  const bad: [unknown[], string, string, string, string][] = [
+    [[5], 'options.tools[0]', 'invalid_type', '5', 'a non-empty string'],
+    [
+      ['a', null],
+      'options.tools[1]',
+      'invalid_type',
+      'null',
+      'a non-empty string',
+    ],
+    [
+      ['a', ''],
+      'options.tools[1]',
+      'invalid_value',
+      '""',
+      'a non-empty string',
+    ],
+    [
+      new Array(10_001).fill('a'),
+      'options.tools',
+      'invalid_value',
+      'an array of 10001',
+      'a list of at most 10000',
+    ],
+  ];
+  for (const [tools, path, reason, received, issue] of bad) {
     check(
       { tools },
-      {
-        reason: 'invalid_value',
-        issue: 'an array of tool names',
-        received: `an array of ${tools.length}`,
-        path: 'options.tools',
-      },
-      `Invalid auto model options: "options.tools" must be an array of tool names, got an array of ${tools.length}`,
+      { reason, issue, received, path },
+      `Invalid auto model options: expected "${path}" to be ${issue}, got ${received}`,
     );
   }
   const throwing = new Proxy(['a'], {
@@ -209,12 +226,12 @@ test('autoModel rejects null options, odd tool names and unreadable tool lists',
   check(
     { tools: throwing },
     {
-      reason: 'invalid_value',
-      issue: 'an array of tool names',
-      received: 'an array of 1',
-      path: 'options.tools',
+      reason: 'unreadable',
+      issue: 'readable',
+      received: 'the error "unreadable name"',
+      path: 'options.tools[0]',
     },
-    'Invalid auto model options: "options.tools" must be an array of tool names, got an array of 1',
+    'Invalid auto model options: expected "options.tools[0]" to be readable, got the error "unreadable name"',
   );
   const hostile = new Proxy({}, {
     ownKeys: () => {
@@ -225,11 +242,11 @@ test('autoModel rejects null options, odd tool names and unreadable tool lists',
     hostile,
     {
       reason: 'unreadable',
-      issue: 'a readable options object',
-      received: 'a value that throws when read',
+      issue: 'readable',
+      received: 'the error "no keys"',
       path: 'options',
     },
-    'Invalid auto model options: "options" must be a readable options object, got a value that throws when read',
+    'Invalid auto model options: expected "options" to be readable, got the error "no keys"',
   );
   // The largest accepted list.
   assert.equal(

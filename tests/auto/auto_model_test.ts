@@ -594,133 +594,128 @@ test('autoModel names the output type when its schema cannot be satisfied', asyn
 
 test('autoModel and autoStep reject malformed options where they are given', () => {
   const unknownKey =
-    'not set: options are seed, tools, allow, handoff, maxHandoffs, retries, onRejected, isRejection, text';
+    'only "seed", "tools", "allow", "handoff", "maxHandoffs", "retries", "onRejected", "isRejection" and "text"';
+  const handoffIssue =
+    'an agent or handoff tool name, a list of them or a function';
+  const count = 'an integer >= 0 <= 100';
   const cases: [unknown, string, string, string, string | undefined][] = [
     [42, 'options', 'an options object', 'invalid_type', undefined],
     [[], 'options', 'an options object', 'invalid_type', undefined],
     [
       { seed: {} },
-      'seed',
+      'options.seed',
       'a finite number or a string',
       'invalid_type',
       undefined,
     ],
     [
       { seed: Number.NaN },
-      'seed',
+      'options.seed',
       'a finite number or a string',
       'invalid_value',
       undefined,
     ],
     [
       { tools: 'get_weather' },
-      'tools',
-      'an array of tool names',
+      'options.tools',
+      'an array',
       'invalid_type',
       undefined,
     ],
     [
       { tools: [''] },
-      'tools',
-      'an array of tool names',
+      'options.tools[0]',
+      'a non-empty string',
       'invalid_value',
       undefined,
     ],
     [
+      { tools: ['a', 3] },
+      'options.tools[1]',
+      'a non-empty string',
+      'invalid_type',
+      undefined,
+    ],
+    [
       { handoff: 3 },
-      'handoff',
-      'an agent or handoff tool name, a list of them or a function',
+      'options.handoff',
+      handoffIssue,
       'invalid_type',
       undefined,
     ],
     [
       { handoff: '' },
-      'handoff',
-      'an agent or handoff tool name, a list of them or a function',
+      'options.handoff',
+      handoffIssue,
       'invalid_value',
       undefined,
     ],
     [
       { handoff: ['a', 7] },
-      'handoff',
-      'an agent or handoff tool name, a list of them or a function',
-      'invalid_value',
+      'options.handoff[1]',
+      'a non-empty string',
+      'invalid_type',
       undefined,
     ],
     [
       { allow: 'shell' },
-      'allow',
-      'an array of tool names',
+      'options.allow',
+      'an array',
       'invalid_type',
       undefined,
     ],
     [
       { allow: [''] },
-      'allow',
-      'an array of tool names',
+      'options.allow[0]',
+      'a non-empty string',
       'invalid_value',
       undefined,
     ],
-    [{ retries: '2' }, 'retries', 'a count', 'invalid_type', undefined],
-    [
-      { retries: -1 },
-      'retries',
-      'an integer from 0 to 100',
-      'invalid_value',
-      undefined,
-    ],
-    [
-      { retries: 1.5 },
-      'retries',
-      'an integer from 0 to 100',
-      'invalid_value',
-      undefined,
-    ],
+    [{ retries: '2' }, 'options.retries', count, 'invalid_type', undefined],
+    [{ retries: -1 }, 'options.retries', count, 'invalid_value', undefined],
+    [{ retries: 1.5 }, 'options.retries', count, 'invalid_value', undefined],
     [
       { maxHandoffs: 101 },
-      'maxHandoffs',
-      'an integer from 0 to 100',
+      'options.maxHandoffs',
+      count,
       'invalid_value',
       undefined,
     ],
     [
-      { onRejected: 'ignore' },
-      'onRejected',
-      '"fail" or "warn"',
+      { onRejected: 'warm' },
+      'options.onRejected',
+      'one of "fail" or "warn"',
       'invalid_value',
-      undefined,
+      'warn',
     ],
     [
       { onRejected: true },
-      'onRejected',
-      '"fail" or "warn"',
+      'options.onRejected',
+      'one of "fail" or "warn"',
       'invalid_type',
       undefined,
     ],
     [
       { isRejection: 'x' },
-      'isRejection',
+      'options.isRejection',
       'a function',
       'invalid_type',
       undefined,
     ],
-    [{ text: null }, 'text', 'a string', 'invalid_type', undefined],
-    [{ sead: 1 }, 'sead', unknownKey, 'unknown_key', 'seed'],
-    [{ zzzzzz: 1 }, 'zzzzzz', unknownKey, 'unknown_key', undefined],
+    [{ text: null }, 'options.text', 'a string', 'invalid_type', undefined],
+    [{ sead: 1 }, 'options.sead', unknownKey, 'unknown_key', 'seed'],
+    [{ zzzzzz: 1 }, 'options.zzzzzz', unknownKey, 'unknown_key', undefined],
     // An unknown key named like the bag itself is still a key of it.
-    [{ options: 1 }, 'options', unknownKey, 'unknown_key', undefined],
+    [{ options: 1 }, 'options.options', unknownKey, 'unknown_key', undefined],
   ];
-  for (const [options, option, expected, reason, suggestion] of cases) {
+  for (const [options, path, expected, reason, suggestion] of cases) {
     for (const factory of [autoModel, autoStep]) {
       assert.throws(
         () => factory(options as never),
         (error: InvalidAutoModelOptionsError) => {
           assert(error instanceof InvalidAutoModelOptionsError);
           assert.equal(error.name, 'InvalidAutoModelOptionsError');
-          assert.equal(error.reason, reason);
-          const path = option === 'options' && reason !== 'unknown_key'
-            ? 'options'
-            : `options.${option}`;
+          assert.equal(error.reason, reason, path);
           assert.equal(error.path, path);
           assert.equal('option' in error, false);
           assert.equal('expected' in error, false);
@@ -729,7 +724,7 @@ test('autoModel and autoStep reject malformed options where they are given', () 
           assert.equal(typeof error.received, 'string');
           assert.equal(
             error.message,
-            `Invalid auto model options: "${path}" must be ${expected}, got ${error.received}${
+            `Invalid auto model options: expected "${path}" to be ${expected}, got ${error.received}${
               suggestion === undefined ? '' : ` (did you mean "${suggestion}"?)`
             }`,
           );
@@ -749,7 +744,7 @@ test('autoModel and autoStep reject malformed options where they are given', () 
       assert(error instanceof InvalidAutoModelOptionsError);
       assert.equal(error.reason, 'unreadable');
       assert.equal(error.path, 'options');
-      assert.equal(error.received, 'a value that throws when read');
+      assert.equal(error.received, 'the error "no keys"');
       return true;
     },
   );
