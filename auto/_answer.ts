@@ -108,7 +108,7 @@ function chooseHandoff(
   const find = (name: string) =>
     handoffs.find((offer) => handoffNames(name).includes(offer.toolName));
   if (typeof wanted === 'function') {
-    const choice: unknown = wanted(handoffs, request);
+    const choice: unknown = wanted([...handoffs], request);
     if (choice === undefined) return undefined;
     const target = typeof choice === 'string' ? find(choice) : undefined;
     if (target === undefined) {

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { ModelRequest, SerializedHandoff } from '@openai/agents-core';
+import type { ModelRequest } from '@openai/agents-core';
 import {
   array,
   at,
@@ -60,7 +60,7 @@ export interface AutoModelOptions {
     | string
     | readonly string[]
     | ((
-      offered: readonly SerializedHandoff[],
+      offered: ModelRequest['handoffs'],
       request: ModelRequest,
     ) => string | undefined);
   /** Handoffs taken at most in one turn (default 3), against ping-pong. */

@@ -19,7 +19,7 @@ import {
 } from '@openai/agents';
 import {
   autoModel,
-  AutoModelTargetNotOfferedError,
+  type AutoModelTargetNotOfferedError,
   AutoModelToolRejectedError,
 } from '@scripted/agents/auto';
 import assert from 'node:assert/strict';
@@ -399,7 +399,7 @@ test('shell, apply-patch, computer and hosted tools are called only when opted i
   const tools = [shellRun, patch, computerTool({ computer }), webSearchTool()];
   const quiet = autoModel();
   await runner.run(new Agent({ name: 'A', model: quiet, tools }), 'Go');
-  assert.deepEqual(ran, []);
+  assert.equal(ran.length, 0);
   const kinds = new Set<string>();
   for (const seed of [0, 1, 2, 3, 4, 5]) {
     ran.length = 0;

@@ -241,6 +241,19 @@ test('round keeps the decimals of the step, at most 15', () => {
   assert.equal(round(1 / 3, 1e-20), 0.333333333333333);
 });
 
+test('isMultiple tolerates float error and nothing more', () => {
+  assert.equal(isMultiple(0.3, 0.1), true);
+  assert.equal(isMultiple(0.7, 0.1), true);
+  assert.equal(isMultiple(-6, 3), true);
+  assert.equal(isMultiple(0, 0.5), true);
+  assert.equal(isMultiple(0.35, 0.1), false);
+  assert.equal(isMultiple(7, 3), false);
+  assert.equal(isMultiple(1 + 1e-6, 1), false);
+  assert.equal(isMultiple(1 - 1e-6, 1), false);
+  assert.equal(isMultiple(1e-9, 1), false);
+  assert.equal(isMultiple(1e-10, 1), true);
+});
+
 const zodFormats: Record<string, z.ZodType> = {
   email: z.email(),
   uri: z.url(),
