@@ -127,10 +127,11 @@ function multiple(b: Bounds, unit: number, draw: Draw): number | undefined {
 /** The smallest integer multiple of a step (up to 1000 steps), if any. */
 function integerUnit(step: number): number | undefined {
   if (Number.isInteger(step)) return step;
-  const k = [...Array(1000).keys()].find((n) =>
-    n > 0 && Number.isInteger(round(n * step, step))
-  );
-  return k === undefined ? undefined : round(k * step, step);
+  for (let n = 1; n < 1000; n++) {
+    const v = round(n * step, step);
+    if (Number.isInteger(v)) return v;
+  }
+  return undefined;
 }
 
 /**
