@@ -110,8 +110,14 @@ export function formatted(format: string, draw: Draw): string[] {
   return draw.from(arbitrary);
 }
 
-/** The words of a property name: `customerEmail`, `order_id`. */
-function tokens(name: string): string[] {
+/**
+ * The lower-case words of a name: `customerEmail`, `order_id`,
+ * `exec-command`.
+ *
+ * @param name The name.
+ * @returns Its words.
+ */
+export function tokens(name: string): string[] {
   return name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase()
     .split(/[^a-z0-9]+/).filter((token) => token !== '');
 }

@@ -10,16 +10,11 @@
  * @module
  */
 import type { SerializedTool } from '@openai/agents-core';
+import { tokens } from './_schema_formats.ts';
 import { isItem, nameOf } from './_turn.ts';
 
 /** A function tool of the request. */
 export type FunctionTool = Extract<SerializedTool, { type: 'function' }>;
-
-/** Words of a name: `deleteFile`, `write_stdin`, `exec-command`. */
-function tokens(text: string): string[] {
-  return text.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase()
-    .split(/[^a-z0-9]+/).filter((token) => token !== '');
-}
 
 const runsCommands = new Set([
   'exec',
