@@ -121,7 +121,8 @@ const handoffIssue =
 /** The option's error, from the reader's issue. */
 function toError(issue: Issue): InvalidAutoModelOptionsError {
   return new InvalidAutoModelOptionsError({
-    reason: issue.code === 'missing' ? 'invalid_type' : issue.code,
+    // Every check is optional or of a value known to be there: no `missing`.
+    reason: issue.code as InvalidAutoModelOptionsError['reason'],
     path: issue.path,
     issue: issue.expected,
     received: issue.received,
@@ -133,13 +134,9 @@ function toError(issue: Issue): InvalidAutoModelOptionsError {
 function names(
   value: unknown,
   path: string,
-  expected?: string,
+  check: { readonly expected?: string } = {},
 ): readonly string[] | undefined {
-  const list = array(value, path, {
-    optional: true,
-    max: 10_000,
-    ...(expected === undefined ? {} : { expected }),
-  });
+  const list = array(value, path, { optional: true, max: 10_000, ...check });
   return list === undefined ? undefined : Object.freeze(
     list.map((name, i) => string(name, at(path, i), { nonEmpty: true })),
   );
@@ -183,7 +180,7 @@ export function readOptions(options: unknown): Config {
         }),
       ];
     } else if (typeof handoff !== 'function') {
-      handoffs = names(handoff, 'options.handoff', handoffIssue);
+      handoffs = names(handoff, 'options.handoff', { expected: handoffIssue });
     }
     return Object.freeze({
       seed,

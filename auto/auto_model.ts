@@ -88,9 +88,8 @@ interface AutoState {
 const state = stateSlot<AutoState>('AutoModel');
 
 function signalOf(request: unknown): AbortSignal | undefined {
-  return typeof request === 'object' && request !== null
-    ? (request as ModelRequest).signal
-    : undefined;
+  // A primitive has no own `signal`; only `null` and `undefined` throw.
+  return (request as Partial<ModelRequest> | null | undefined)?.signal;
 }
 
 /**
