@@ -23,13 +23,8 @@ export function window(lo: number, hi: number): [number, number] {
 
 /** The decimal places of `n`, exponents included. */
 export function decimals(n: number): number {
-  const text = String(n);
-  const e = text.indexOf('e-');
-  if (e !== -1) {
-    return Number(text.slice(e + 2)) +
-      (text.split('.')[1]?.split('e')[0]?.length ?? 0);
-  }
-  return text.split('.')[1]?.length ?? 0;
+  const [mantissa = '', exponent = '0'] = String(n).split('e-');
+  return (mantissa.split('.')[1] ?? '').length + Number(exponent);
 }
 
 /** `value` rounded to the decimals of `step`, so 3 × 0.1 is 0.3. */
@@ -54,25 +49,27 @@ interface Bounds {
   readonly where: Path;
 }
 
-function bounds(s: Schema, integer: boolean, path: Path): Bounds {
+function bounds(s: Schema, path: Path): Bounds {
   const num = (key: string): number | undefined => {
     const v = s[key];
     if (v === undefined || typeof v === 'boolean') return undefined;
-    if (typeof v !== 'number' || !Number.isFinite(v)) {
+    // `Number.isFinite` is false for anything but a finite number.
+    if (!Number.isFinite(v)) {
       throw fail(at(path, key), 'invalid_schema', 'expected a finite number');
     }
-    return v;
+    return v as number;
   };
   let lo = num('minimum') ?? -Infinity;
   let hi = num('maximum') ?? Infinity;
   let loOpen = s.exclusiveMinimum === true;
   let hiOpen = s.exclusiveMaximum === true;
-  const exMin = num('exclusiveMinimum');
-  const exMax = num('exclusiveMaximum');
-  if (exMin !== undefined && exMin >= lo) [lo, loOpen] = [exMin, true];
-  if (exMax !== undefined && exMax <= hi) [hi, hiOpen] = [exMax, true];
+  // An exclusive bound only narrows a bound it reaches.
+  const exMin = num('exclusiveMinimum') ?? -Infinity;
+  const exMax = num('exclusiveMaximum') ?? Infinity;
+  if (exMin >= lo) [lo, loOpen] = [exMin, true];
+  if (exMax <= hi) [hi, hiOpen] = [exMax, true];
   const step = num('multipleOf');
-  if (step !== undefined && step <= 0) {
+  if ((step ?? 1) <= 0) {
     throw fail(
       at(path, 'multipleOf'),
       'invalid_schema',
@@ -89,7 +86,6 @@ function bounds(s: Schema, integer: boolean, path: Path): Bounds {
   }
   const inside = (v: number): boolean =>
     (loOpen ? v > lo : v >= lo) && (hiOpen ? v < hi : v <= hi) &&
-    (!integer || Number.isInteger(v)) &&
     (step === undefined || isMultiple(v, step));
   return { lo, hi, inside, step, where };
 }
@@ -107,35 +103,33 @@ function multiple(b: Bounds, unit: number, draw: Draw): number | undefined {
     Number.isFinite(kLo) ? at(kLo) : b.lo,
     Number.isFinite(kHi) ? at(kHi) : b.hi,
   );
-  // An open end: the window's multiples, or the next beyond the other end.
-  if (!Number.isFinite(kLo)) kLo = Math.min(Math.ceil(a / unit), kHi - 1);
-  if (!Number.isFinite(kHi)) kHi = Math.max(Math.floor(z / unit), kLo + 1);
   const wLo = Math.max(kLo, Math.ceil(a / unit - 1e-9));
   const wHi = Math.min(kHi, Math.floor(z / unit + 1e-9));
   const candidates: number[] = [];
   if (wLo <= wHi) candidates.push(draw.int(wLo, wHi));
-  // None in the window: the nearest beyond it, then the extremes.
-  candidates.push(Math.max(kLo, wLo), Math.min(kHi, wHi));
-  // Counted loops: beyond 2^53, k + 1 === k.
-  for (let i = 0; i < 3; i++) {
-    if (kLo + i <= kHi) candidates.push(kLo + i);
-    if (kHi - i >= kLo) candidates.push(kHi - i);
-  }
+  // None in the window: the nearest beyond it, then the extremes (an open
+  // end is infinite, and never inside).
+  candidates.push(Math.max(kLo, wLo), Math.min(kHi, wHi), kLo, kHi);
   return candidates.map(at).find(b.inside);
 }
 
-/** The smallest integer multiple of a step (up to 1000 steps), if any. */
-function integerUnit(step: number): number | undefined {
-  if (Number.isInteger(step)) return step;
-  for (let n = 1; n < 1000; n++) {
-    const v = round(n * step, step);
-    if (Number.isInteger(v)) return v;
-  }
-  return undefined;
+function gcd(a: number, b: number): number {
+  return b === 0 ? a : gcd(b, a % b);
 }
 
 /**
- * A number the schema accepts.
+ * The smallest integer multiple of a step: `0.5` → `1`, `1.5` → `3`,
+ * `0.4` → `2` (the step as a fraction over a power of ten, reduced).
+ */
+function integerUnit(step: number): number {
+  const scale = 10 ** Math.min(decimals(step), 15);
+  const scaled = Math.round(step * scale);
+  return scaled / gcd(scaled, scale);
+}
+
+/**
+ * A number the schema accepts (an integer has a unit, so only a `number`
+ * without `multipleOf` reaches the decimals).
  *
  * @param s The flattened schema.
  * @param integer Whether the type is `integer`.
@@ -150,20 +144,10 @@ export function numberValue(
   path: Path,
   draw: Draw,
 ): number {
-  const b = bounds(s, integer, path);
+  const b = bounds(s, path);
   const { lo, hi, step } = b;
-  let unit = step;
-  if (integer && unit !== undefined) {
-    unit = integerUnit(unit);
-    if (unit === undefined) {
-      throw fail(
-        at(path, 'multipleOf'),
-        'contradictory_bounds',
-        'no integer multiple found',
-      );
-    }
-  }
-  if (step !== undefined && decimals(step) > 12) {
+  const unit = integer ? integerUnit(step ?? 1) : step;
+  if (decimals(step ?? 1) > 12) {
     // Multiples this fine do not survive decimal rounding; zero is one.
     if (b.inside(0)) return 0;
     throw fail(
@@ -173,16 +157,11 @@ export function numberValue(
     );
   }
   // Whole numbers first: a loosened schema may hide an integer check.
-  const wholeUnit = unit === undefined ? 1 : integerUnit(unit);
-  const whole = wholeUnit === undefined
-    ? undefined
-    : multiple(b, wholeUnit, draw);
+  const whole = multiple(b, integerUnit(unit ?? 1), draw);
   if (whole !== undefined) return whole;
   if (unit !== undefined) {
     const v = multiple(b, unit, draw);
     if (v !== undefined) return v;
-  }
-  if (unit !== undefined || integer) {
     throw fail(
       at(path, step === undefined ? 'minimum' : 'multipleOf'),
       'contradictory_bounds',
@@ -190,7 +169,8 @@ export function numberValue(
     );
   }
   // No whole number fits, so the range is finite and narrow.
-  const v = Math.round((lo + draw.fraction() * (hi - lo)) * 100) / 100 + 0;
+  // (Zero is whole: the rounding cannot make a -0 that is inside.)
+  const v = Math.round((lo + draw.fraction() * (hi - lo)) * 100) / 100;
   if (b.inside(v)) return v;
   const mid = (lo + hi) / 2;
   if (b.inside(mid)) return mid;

@@ -671,11 +671,16 @@ test('valueFor draws exact multiples, integer ones for a fractional step', () =>
     distinct(valid({ type: 'integer', minimum: 1e15, multipleOf: 1e14 }, 10)),
     [1e15],
   );
+  // Whole numbers first, fine multiples where none fits.
+  assert.deepEqual(
+    distinct(valid({ minimum: 1, maximum: 2, multipleOf: 1e-12 }, 20)).sort(),
+    [1, 2],
+  );
   const fine = valid(
-    { minimum: 1, maximum: 2, multipleOf: 1e-12 },
+    { minimum: 1.1, maximum: 1.2, multipleOf: 1e-12 },
     20,
   ) as number[];
-  for (const v of fine) assert(v >= 1 && v <= 2, String(v));
+  for (const v of fine) assert(v >= 1.1 && v <= 1.2, String(v));
   assert(new Set(fine).size > 15);
 });
 
@@ -770,11 +775,11 @@ test('valueFor reports numbers it cannot draw, precisely', () => {
       });
     }
   }
-  rejects({ type: 'integer', multipleOf: 0.0001234567 }, {
-    path: 'p.multipleOf',
-    reason: 'contradictory_bounds',
-    detail: 'no integer multiple found',
-  });
+  // The smallest integer multiple of a fine step: 1234567 × 0.0001234567.
+  assert.deepEqual(
+    distinct(valid({ type: 'integer', multipleOf: 0.0001234567 }, 5)),
+    [1234567],
+  );
 });
 
 test('valueFor draws zero for a multipleOf too fine to round, or says why not', () => {
