@@ -76,8 +76,8 @@ export function same(a: unknown, b: unknown): boolean {
 
 export function copy(value: unknown, path: Path): unknown {
   try {
-    const text = JSON.stringify(value);
-    if (text !== undefined) return JSON.parse(text);
+    // `JSON.parse(undefined)` throws too: a value JSON cannot hold.
+    return JSON.parse(JSON.stringify(value) as string);
   } catch {
     // reported below
   }
@@ -94,9 +94,10 @@ export function put(target: Schema, key: string, value: unknown): void {
 }
 
 export function count(s: Schema, key: string, path: Path): number | undefined {
-  const v = s[key];
+  const v = s[key] as number | undefined;
   if (v === undefined) return undefined;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) {
+  // `Number.isInteger` is false for anything but an integer.
+  if (!Number.isInteger(v) || v < 0) {
     throw fail(
       at(path, key),
       'invalid_schema',

@@ -91,6 +91,11 @@ const aliases: Record<string, string> = {
 };
 const built = new Map<string, fc.Arbitrary<string[]>>();
 
+/** Forgets the built arbitraries (tests rebuild them under a mutant). */
+export function forgetFormats(): void {
+  built.clear();
+}
+
 /**
  * Values of a string format, preferred first (the last is the shortest);
  * empty for a format it does not know.

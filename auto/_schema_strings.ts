@@ -23,6 +23,11 @@ interface Compiled {
 const compiled = new Map<string, Compiled>();
 const cacheSize = 256;
 
+/** Forgets the compiled patterns (tests rebuild them under a mutant). */
+export function forgetPatterns(): void {
+  compiled.clear();
+}
+
 /**
  * A pattern's `RegExp`, in Unicode mode when it compiles there (JSON Schema
  * patterns are ECMA-262 with Unicode semantics).

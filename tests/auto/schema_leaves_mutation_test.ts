@@ -14,7 +14,12 @@ import {
   same,
   Unsatisfiable,
 } from '../../auto/_schema_common.ts';
-import { formatOfName, formatted, words } from '../../auto/_schema_formats.ts';
+import {
+  forgetFormats,
+  formatOfName,
+  formatted,
+  words,
+} from '../../auto/_schema_formats.ts';
 import {
   decimals,
   isMultiple,
@@ -270,6 +275,7 @@ const zodFormats: Record<string, z.ZodType> = {
 };
 
 test('formatted values pass the validators a tool would use', () => {
+  forgetFormats();
   for (const [format, schema] of Object.entries(zodFormats)) {
     const seen = new Set<string>();
     for (let seed = 0; seed < 30; seed++) {
@@ -299,6 +305,7 @@ test('formatted values pass the validators a tool would use', () => {
 });
 
 test('formatted date-times, times, emails and urls offer shorter forms last', () => {
+  forgetFormats();
   const [t, ms, offset] = formatted('date-time', seeded(['dt']));
   assert.match(t!, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
   assert.equal(ms, t!.replace('Z', '.000Z'));
@@ -336,6 +343,9 @@ test('formatOfName reads the words of a property name', () => {
     ['city', 'city'],
     ['fullName', 'name'],
     ['title', 'name'],
+    ['lastUpdatedAt', 'date-time'],
+    ['__at', undefined],
+    ['shellCmd', 'command'],
     ['status', undefined],
     ['at', undefined],
     ['idea', undefined],
@@ -343,5 +353,58 @@ test('formatOfName reads the words of a property name', () => {
   ];
   for (const [name, format] of cases) {
     assert.equal(formatOfName(name), format, name);
+  }
+});
+
+test('formatted values have their exact shapes and ranges', () => {
+  forgetFormats();
+  const first = (format: string, seed: number) =>
+    formatted(format, seeded([format, seed]))[0]!;
+  const days = new Set<number>();
+  const sizes = new Set<number>();
+  const phones = new Set<string>();
+  const kinds = new Map<string, Set<string>>();
+  for (let seed = 0; seed < 40; seed++) {
+    assert.match(first('uri', seed), /^https:\/\/[^/]+/);
+    assert.match(
+      first('uuid', seed),
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+    const duration = /^P(\d+)D$/.exec(first('duration', seed));
+    assert(duration, 'duration');
+    days.add(Number(duration[1]));
+    const bytes = first('byte', seed);
+    assert(bytes.length >= 4 && bytes.length <= 16, bytes);
+    sizes.add(bytes.length);
+    const phone = first('phone', seed);
+    assert.match(phone, /^\+1555\d{7}$/);
+    phones.add(phone);
+    assert.match(first('hostname', seed), /^[a-z0-9-]+(\.[a-z0-9-]+)+$/);
+    assert.match(first('ipv6', seed), /^[0-9a-f:.]*:[0-9a-f:.]*$/);
+    assert.match(first('uri-reference', seed), /^\/[a-z]+$/);
+    for (const format of ['city', 'name', 'command', 'ipv6', 'hostname']) {
+      if (!kinds.has(format)) kinds.set(format, new Set());
+      kinds.get(format)!.add(first(format, seed));
+    }
+  }
+  for (const d of days) assert(d >= 1 && d <= 30, String(d));
+  assert(days.size > 10);
+  assert(sizes.size > 2);
+  assert(phones.size > 30);
+  assert.deepEqual(
+    [...kinds.get('command')!].sort(),
+    ['date', 'echo hello', 'ls', 'pwd'],
+  );
+  for (const [format, seen] of kinds) assert(seen.size > 3, format);
+  for (const city of kinds.get('city')!) {
+    assert(
+      ['Tokyo', 'Paris', 'Lima', 'Oslo', 'Cairo', 'Sydney'].includes(city),
+    );
+  }
+  // Every email is lower-case and passes the plain address check.
+  for (let seed = 0; seed < 40; seed++) {
+    const email = first('email', seed);
+    assert.equal(email, email.toLowerCase());
+    assert(z.email().safeParse(email).success, email);
   }
 });

@@ -2,14 +2,20 @@ import assert from 'node:assert/strict';
 import test from 'node:test';
 import { drawing } from '../../auto/_draw.ts';
 import { Unsatisfiable, valueFor } from '../../auto/_schema_values.ts';
-import { words } from '../../auto/_schema_formats.ts';
+import { forgetFormats, words } from '../../auto/_schema_formats.ts';
+import { forgetPatterns } from '../../auto/_schema_strings.ts';
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 type S = Record<string, unknown> | boolean;
 
 /** One value for `schema` and seed `seed`, at root path `p`. */
-const gen = (schema: unknown, seed = 0, root = 'p'): unknown =>
-  drawing(['values', seed], (draw) => valueFor(schema, draw, root));
+const gen = (schema: unknown, seed = 0, root = 'p'): unknown => {
+  // Built arbitraries are cached per process: rebuild them for each value,
+  // so a mutation test sees the code that builds them.
+  forgetFormats();
+  forgetPatterns();
+  return drawing(['values', seed], (draw) => valueFor(schema, draw, root));
+};
 
 /** Values for seeds `0..n-1`. */
 const many = (schema: unknown, n = 60): unknown[] =>
@@ -1532,4 +1538,66 @@ test('valueFor rejects a null additionalProperties when it must generate an unde
     reason: 'invalid_schema',
     detail: 'expected a schema object or boolean',
   });
+});
+
+test('valueFor generates patterns within the length bounds, and empty groups', () => {
+  for (
+    const v of many(
+      { type: 'string', pattern: '^[a-z]{1,40}$', maxLength: 2 },
+      20,
+    )
+  ) {
+    assert.match(v as string, /^[a-z]{1,2}$/);
+  }
+  for (
+    const v of many(
+      { type: 'string', pattern: '^[a-z]{1,40}$', minLength: 30 },
+      20,
+    )
+  ) {
+    assert.match(v as string, /^[a-z]{30,40}$/);
+  }
+  const open = many({ type: 'string', pattern: '^[a-z]+$' }, 20) as string[];
+  for (const v of open) assert.match(v, /^[a-z]+$/);
+  assert(new Set(open).size > 10);
+  const empty = '^' + '(?:'.repeat(6) + ')*'.repeat(6) + 'x(?:)?(?:)+$';
+  assert.deepEqual(distinct(many({ type: 'string', pattern: empty }, 5)), [
+    'x',
+  ]);
+});
+
+test('valueFor infers a format from the property name only without a format', () => {
+  const one = (property: Record<string, unknown>, seed = 0) =>
+    (gen({ properties: { email: property }, required: ['email'] }, seed) as {
+      email: string;
+    }).email;
+  for (let seed = 0; seed < 10; seed++) {
+    assert.match(one({ type: 'string' }, seed), /@/);
+    assert.match(one({ type: 'string', format: 'custom' }, seed), /^[a-z]+$/);
+    assert.match(one({ type: 'string', maxLength: 3 }, seed), /^[a-z]{1,3}$/);
+  }
+});
+
+test('valueFor puts null branches last while shallow and first deep down', () => {
+  for (const nullish of [{ type: 'null' }, { type: ['null'] }]) {
+    const schema = { anyOf: [nullish, { type: 'string' }] };
+    assert.deepEqual(distinct(many(schema, 20).map(typeOf)), ['string']);
+    assert.equal(
+      innermost(gen(nested(schema, 8), 1), 8),
+      null,
+    );
+    assert.equal(typeOf(innermost(gen(nested(schema, 7), 1), 7)), 'string');
+  }
+  // Two-type arrays are not the null branch.
+  const pair = { anyOf: [{ type: ['null', 'integer'] }, { type: 'string' }] };
+  assert.deepEqual(
+    distinct(many(pair, 30).map(typeOf)).sort(),
+    ['integer', 'string'],
+  );
+  // Null is still the way out when no other branch can be drawn.
+  const impossible = { type: 'string', minLength: 3, maxLength: 1 };
+  assert.deepEqual(
+    distinct(many({ anyOf: [{ type: 'null' }, impossible] }, 5)),
+    [null],
+  );
 });
