@@ -386,3 +386,17 @@ test('one call per response puts function calls before opted-in ones', async () 
     ['shell_call'],
   );
 });
+
+test('a hosted call carries the kind its provider data names, else its name', async () => {
+  for (
+    const [data, kind] of [[{ type: 'web_search' }, 'web_search'], [
+      { type: 7 },
+      'lookup',
+    ], [undefined, 'lookup']] as const
+  ) {
+    const [item] = await items(autoModel({ allow: ['lookup'] }), {
+      tools: [{ type: 'hosted_tool', name: 'lookup', providerData: data }],
+    });
+    assert.equal((item!.providerData as { type: unknown }).type, kind);
+  }
+});

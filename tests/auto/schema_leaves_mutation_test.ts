@@ -345,6 +345,7 @@ test('formatOfName reads the words of a property name', () => {
     ['title', 'name'],
     ['lastUpdatedAt', 'date-time'],
     ['__at', undefined],
+    ['fooBar', undefined],
     ['shellCmd', 'command'],
     ['status', undefined],
     ['at', undefined],

@@ -1601,3 +1601,27 @@ test('valueFor puts null branches last while shallow and first deep down', () =>
     [null],
   );
 });
+
+test('valueFor moves the window off an exclusive end and spreads decimals', () => {
+  assert.deepEqual(distinct(valid({ type: 'integer', maximum: 1 }, 20)), [1]);
+  const above = valid(
+    { type: 'integer', exclusiveMinimum: 5, maximum: 100 },
+    120,
+  ) as number[];
+  assert.deepEqual(
+    distinct(above).sort((a, b) => (a as number) - (b as number)),
+    [6, 7, 8, 9, 10, 11, 12, 13, 14, 15],
+  );
+  const narrow = valid({ minimum: 2.1, maximum: 2.9 }, 60) as number[];
+  assert(
+    narrow.filter((v) => v === 2.5).length <= 9,
+    'the middle is a fallback',
+  );
+  assert(distinct(narrow).length > 30);
+  // A one-element type array is the null branch only when it says null.
+  const single = { anyOf: [{ type: ['string'] }, { type: 'integer' }] };
+  assert.deepEqual(distinct(many(single, 30).map(typeOf)).sort(), [
+    'integer',
+    'string',
+  ]);
+});
