@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { Draw } from './_draw.ts';
 import type { AutoModelSchemaReason } from './errors.ts';
 
 /** Why a schema could not be satisfied, and where. */
@@ -36,6 +37,22 @@ export type Path = readonly string[];
 
 /** Largest string, array or object size generated. */
 export const maxSize = 10_000;
+/** Depth from which optional parts are left out, to end recursion. */
+export const minimalDepth = 8;
+
+/** What a keyword's generator needs from the walk. */
+export interface Walk {
+  /** The seeded draws. */
+  readonly draw: Draw;
+  /**
+   * A value of a sub-schema.
+   * @param schema The sub-schema.
+   * @param path Its path.
+   * @param depth Its nesting depth.
+   * @param hint The property name it is the value of, if any.
+   */
+  value(schema: unknown, path: Path, depth: number, hint?: string): unknown;
+}
 
 export const at = (path: Path, ...more: (string | number)[]): string[] => [
   ...path,
@@ -59,8 +76,8 @@ export function same(a: unknown, b: unknown): boolean {
 
 export function copy(value: unknown, path: Path): unknown {
   try {
-    const text = JSON.stringify(value);
-    if (text !== undefined) return JSON.parse(text);
+    // `JSON.parse(undefined)` throws too: a value JSON cannot hold.
+    return JSON.parse(JSON.stringify(value) as string);
   } catch {
     // reported below
   }
@@ -77,9 +94,10 @@ export function put(target: Schema, key: string, value: unknown): void {
 }
 
 export function count(s: Schema, key: string, path: Path): number | undefined {
-  const v = s[key];
+  const v = s[key] as number | undefined;
   if (v === undefined) return undefined;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) {
+  // `Number.isInteger` is false for anything but an integer.
+  if (!Number.isInteger(v) || v < 0) {
     throw fail(
       at(path, key),
       'invalid_schema',

@@ -4,7 +4,8 @@
  *
  * @module
  */
-import { listNames, quote } from '../_internal/format.ts';
+import { listNames } from '../_internal/format.ts';
+import { invalidInputMessage } from '../_internal/messages.ts';
 
 /**
  * Why a schema could not be satisfied, as `AutoModelSchemaError.reason`:
@@ -174,8 +175,7 @@ export class AutoModelTargetNotOfferedError extends Error {
  * says why (`invalid_type`, `invalid_value`, `unknown_key`, `unreadable`),
  * `path` where (`options`, `options.seed`), `issue` what the value must be,
  * `received` what was given and `suggestion` the option meant by a
- * misspelt key. `option` and `expected` are the same facts under their
- * earlier names.
+ * misspelt key.
  *
  * @example
  * ```ts
@@ -219,10 +219,6 @@ export class InvalidAutoModelOptionsError extends Error {
   readonly received: string;
   /** The closest option name when a key looks misspelt, else `undefined`. */
   readonly suggestion: string | undefined;
-  /** The offending option (`options` for the options value itself). */
-  readonly option: string;
-  /** What the option must be (the same as `issue`). */
-  readonly expected: string;
 
   /**
    * Creates an `InvalidAutoModelOptionsError`.
@@ -230,29 +226,100 @@ export class InvalidAutoModelOptionsError extends Error {
    */
   constructor(fields: {
     reason: 'invalid_type' | 'invalid_value' | 'unknown_key' | 'unreadable';
-    option: string;
-    expected: string;
+    path: string;
+    issue: string;
     received: string;
     suggestion?: string | undefined;
   }) {
-    super(
-      `Invalid auto model options: ${
-        quote(fields.option)
-      } must be ${fields.expected}, got ${fields.received}${
-        fields.suggestion === undefined
-          ? ''
-          : ` (did you mean ${quote(fields.suggestion)}?)`
-      }`,
-    );
+    super(invalidInputMessage({
+      subject: 'auto model options',
+      path: fields.path,
+      expected: fields.issue,
+      received: fields.received,
+      suggestion: fields.suggestion,
+    }));
     this.name = 'InvalidAutoModelOptionsError';
     this.reason = fields.reason;
-    this.path = fields.option === 'options' && fields.reason !== 'unknown_key'
-      ? 'options'
-      : `options.${fields.option}`;
-    this.issue = fields.expected;
+    this.path = fields.path;
+    this.issue = fields.issue;
     this.received = fields.received;
     this.suggestion = fields.suggestion;
-    this.option = fields.option;
-    this.expected = fields.expected;
+  }
+}
+
+/** One call of a tool that came back as an error. */
+export interface AutoModelToolAttempt {
+  /** The arguments sent, as JSON text. */
+  readonly arguments: string;
+  /** What came back: the text of the tool's output. */
+  readonly output: string;
+}
+
+/**
+ * A tool rejected every set of arguments the automatic model drew for it:
+ * each call came back as the SDK's tool-error output (invalid JSON input for
+ * the tool's own schema, or the tool threw) or as an output the
+ * `isRejection` option recognizes (an input guardrail's rejection message).
+ * By default the call after the last attempt fails with it, and
+ * `assertComplete()` reports a tool that never succeeded; with
+ * `onRejected: 'warn'` it is recorded in `AutoModel.warnings` instead.
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { Agent, Runner, tool } from '@openai/agents';
+ * import { autoModel, AutoModelToolRejectedError } from '@scripted/agents/auto';
+ * import { z } from 'zod';
+ *
+ * const never = tool({
+ *   name: 'never_valid',
+ *   description: 'Accepts nothing.',
+ *   parameters: z.object({ code: z.string() }),
+ *   execute: () => {
+ *     throw new Error('rejected');
+ *   },
+ * });
+ * const model = autoModel({ retries: 1 });
+ * const agent = new Agent({ name: 'A', model, tools: [never] });
+ * await assert.rejects(
+ *   new Runner({ tracingDisabled: true }).run(agent, 'Go'),
+ *   (error: unknown) =>
+ *     error instanceof AutoModelToolRejectedError &&
+ *     error.toolName === 'never_valid' &&
+ *     error.attempts.length === 2,
+ * );
+ * ```
+ */
+export class AutoModelToolRejectedError extends Error {
+  /** The tool that rejected its arguments. */
+  readonly toolName: string;
+  /** Each call made and what came back, in order. */
+  readonly attempts: readonly AutoModelToolAttempt[];
+  /** Zero-based index of the model call that gave up. */
+  readonly callIndex: number;
+
+  /**
+   * Creates an `AutoModelToolRejectedError`.
+   * @param fields The structured fields of the error.
+   */
+  constructor(fields: {
+    toolName: string;
+    attempts: readonly AutoModelToolAttempt[];
+    callIndex: number;
+  }) {
+    const tried = fields.attempts.map((attempt) =>
+      `${attempt.arguments} -> ${JSON.stringify(attempt.output)}`
+    ).join('; ');
+    super(
+      `Auto model call ${fields.callIndex}: expected tool ${
+        JSON.stringify(fields.toolName)
+      } to run, it rejected all ${fields.attempts.length} argument sets tried: ${tried}`,
+    );
+    this.name = 'AutoModelToolRejectedError';
+    this.toolName = fields.toolName;
+    this.attempts = Object.freeze(
+      fields.attempts.map((attempt) => Object.freeze({ ...attempt })),
+    );
+    this.callIndex = fields.callIndex;
   }
 }

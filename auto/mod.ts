@@ -2,7 +2,8 @@
  * A model that needs no script: `autoModel()` answers each call by calling
  * the tools the agent offers with arguments drawn from their JSON schemas,
  * then answers with text (or a value of the output type), deterministically
- * for a given seed.
+ * for a given seed. Auto calls are real calls: tools that run commands or
+ * change files are called only when opted in by name.
  *
  * @example
  * ```ts
@@ -28,5 +29,7 @@ export {
   AutoModelSchemaError,
   type AutoModelSchemaReason,
   AutoModelTargetNotOfferedError,
+  type AutoModelToolAttempt,
+  AutoModelToolRejectedError,
   InvalidAutoModelOptionsError,
 } from './errors.ts';

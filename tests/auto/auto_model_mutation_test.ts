@@ -97,6 +97,17 @@ const autoCall = (
   arguments: args,
 });
 
+/** A handoff call item of an automatic answer. */
+const handoffCall = (
+  name: string,
+  args: string,
+  callIndex = 0,
+): Record<string, unknown> => ({
+  ...autoCall(name, args, 0, callIndex),
+  callId: `call_auto_${callIndex}_handoff`,
+  id: `call_auto_${callIndex}_handoff`,
+});
+
 /** A final message item of an automatic answer. */
 const text = (value: string): Record<string, unknown> => ({
   type: 'message',
@@ -108,14 +119,14 @@ const text = (value: string): Record<string, unknown> => ({
 test('autoModel without options generates exactly what seed 0 generates', async () => {
   const generated = async (options?: { seed: number | string }) =>
     await answer(autoModel(options), { tools: [fn('count')] });
-  const seed0 = [autoCall('count', '{"n":59,"word":"bfyqla","pick":"a"}')];
+  const seed0 = [autoCall('count', '{"n":6,"word":"tvjisw","pick":"e"}')];
   assert.deepEqual(await generated(), seed0);
   assert.deepEqual(await generated({ seed: 0 }), seed0);
   assert.deepEqual(await generated({ seed: 1 }), [
-    autoCall('count', '{"n":62,"word":"qnsdek","pick":"e"}'),
+    autoCall('count', '{"n":5,"word":"tdxhwj","pick":"d"}'),
   ]);
   assert.deepEqual(await generated({ seed: 'x' }), [
-    autoCall('count', '{"n":61,"word":"scqksn","pick":"d"}'),
+    autoCall('count', '{"n":7,"word":"wdowyl","pick":"e"}'),
   ]);
 });
 
@@ -124,7 +135,7 @@ test('autoModel seeds tool, handoff and output values apart, each fixed per seed
     await answer(autoModel({ seed: 1, handoff: 'B' }), {
       handoffs: [offer('transfer_to_B', counter)],
     }),
-    [autoCall('transfer_to_B', '{"n":56,"word":"olzhyk","pick":"b"}')],
+    [handoffCall('transfer_to_B', '{"n":6,"word":"owhksx","pick":"d"}')],
   );
   assert.deepEqual(
     await answer(autoModel({ seed: 1 }), {
@@ -135,7 +146,7 @@ test('autoModel seeds tool, handoff and output values apart, each fixed per seed
         schema: counter,
       },
     }),
-    [text('{"n":63,"word":"qtyyor","pick":"c"}')],
+    [text('{"n":3,"word":"mbrdbc","pick":"c"}')],
   );
 });
 
@@ -153,8 +164,7 @@ test('autoModel rejects null options, odd tool names and unreadable tool lists',
           assert.deepEqual(
             {
               reason: error.reason,
-              option: error.option,
-              expected: error.expected,
+              issue: error.issue,
               received: error.received,
               path: error.path,
             },
@@ -170,26 +180,41 @@ test('autoModel rejects null options, odd tool names and unreadable tool lists',
     null,
     {
       reason: 'invalid_type',
-      option: 'options',
-      expected: 'an options object',
+      issue: 'an options object',
       received: 'null',
       path: 'options',
     },
-    'Invalid auto model options: "options" must be an options object, got null',
+    'Invalid auto model options: expected "options" to be an options object, got null',
   );
-  for (
-    const tools of [[5], ['a', null], ['a', ''], new Array(10_001).fill('a')]
-  ) {
+  const bad: [unknown[], string, string, string, string][] = [
+    [[5], 'options.tools[0]', 'invalid_type', '5', 'a non-empty string'],
+    [
+      ['a', null],
+      'options.tools[1]',
+      'invalid_type',
+      'null',
+      'a non-empty string',
+    ],
+    [
+      ['a', ''],
+      'options.tools[1]',
+      'invalid_value',
+      '""',
+      'a non-empty string',
+    ],
+    [
+      new Array(10_001).fill('a'),
+      'options.tools',
+      'invalid_value',
+      'an array of 10001',
+      'a list of at most 10000',
+    ],
+  ];
+  for (const [tools, path, reason, received, issue] of bad) {
     check(
       { tools },
-      {
-        reason: 'invalid_value',
-        option: 'tools',
-        expected: 'an array of tool names',
-        received: `an array of ${tools.length}`,
-        path: 'options.tools',
-      },
-      `Invalid auto model options: "tools" must be an array of tool names, got an array of ${tools.length}`,
+      { reason, issue, received, path },
+      `Invalid auto model options: expected "${path}" to be ${issue}, got ${received}`,
     );
   }
   const throwing = new Proxy(['a'], {
@@ -201,13 +226,12 @@ test('autoModel rejects null options, odd tool names and unreadable tool lists',
   check(
     { tools: throwing },
     {
-      reason: 'invalid_value',
-      option: 'tools',
-      expected: 'an array of tool names',
-      received: 'an array of 1',
-      path: 'options.tools',
+      reason: 'unreadable',
+      issue: 'readable',
+      received: 'the error "unreadable name"',
+      path: 'options.tools[0]',
     },
-    'Invalid auto model options: "tools" must be an array of tool names, got an array of 1',
+    'Invalid auto model options: expected "options.tools[0]" to be readable, got the error "unreadable name"',
   );
   const hostile = new Proxy({}, {
     ownKeys: () => {
@@ -218,12 +242,11 @@ test('autoModel rejects null options, odd tool names and unreadable tool lists',
     hostile,
     {
       reason: 'unreadable',
-      option: 'options',
-      expected: 'a readable options object',
-      received: 'a value that throws when read',
+      issue: 'readable',
+      received: 'the error "no keys"',
       path: 'options',
     },
-    'Invalid auto model options: "options" must be a readable options object, got a value that throws when read',
+    'Invalid auto model options: expected "options" to be readable, got the error "no keys"',
   );
   // The largest accepted list.
   assert.equal(
@@ -290,7 +313,7 @@ test('autoModel counts a tool as called only by a function call item of the turn
       input: [user('now'), result('count', 'c1', 'done')],
       tools: [fn('count')],
     }),
-    [autoCall('count', '{"n":59,"word":"bfyqla","pick":"a"}')],
+    [autoCall('count', '{"n":6,"word":"tvjisw","pick":"e"}')],
   );
   // A call before the last user message belongs to an older turn.
   assert.deepEqual(
@@ -298,7 +321,7 @@ test('autoModel counts a tool as called only by a function call item of the turn
       input: [call('count', 'c1'), result('count', 'c1', 'x'), user('again')],
       tools: [fn('count')],
     }),
-    [autoCall('count', '{"n":59,"word":"bfyqla","pick":"a"}')],
+    [autoCall('count', '{"n":6,"word":"tvjisw","pick":"e"}')],
   );
   // Only the last user message starts the turn.
   assert.deepEqual(
@@ -306,7 +329,7 @@ test('autoModel counts a tool as called only by a function call item of the turn
       input: [user('first'), call('count', 'c1'), user('again')],
       tools: [fn('count')],
     }),
-    [autoCall('count', '{"n":59,"word":"bfyqla","pick":"a"}')],
+    [autoCall('count', '{"n":6,"word":"tvjisw","pick":"e"}')],
   );
   // Without a user message, the whole input is the turn.
   assert.deepEqual(
@@ -345,7 +368,7 @@ test('autoModel calls only function tools, skipping malformed and hosted entries
       ],
       outputType: undefined,
     }),
-    [autoCall('count', '{"n":62,"word":"qnsdek","pick":"e"}')],
+    [autoCall('count', '{"n":5,"word":"tdxhwj","pick":"d"}')],
   );
   const model = autoModel();
   const agent = new Agent({
@@ -362,7 +385,7 @@ test('autoModel calls only function tools, skipping malformed and hosted entries
 test('autoModel leaves deferred tools alone unless options.tools names them', async () => {
   const tools = [fn('later', { deferLoading: true }), fn('count')];
   assert.deepEqual(await answer(autoModel(), { tools }), [
-    autoCall('count', '{"n":59,"word":"bfyqla","pick":"a"}'),
+    autoCall('count', '{"n":6,"word":"tvjisw","pick":"e"}'),
   ]);
   const named = await answer(autoModel({ tools: ['later'] }), { tools });
   assert.equal(named.length, 1);
@@ -431,7 +454,7 @@ test('autoModel passes a string tool namespace on to its call, and nothing else'
   assert.deepEqual(
     await answer(autoModel(), { tools: [fn('count', { namespace: 'ns' })] }),
     [{
-      ...autoCall('count', '{"n":59,"word":"bfyqla","pick":"a"}'),
+      ...autoCall('count', '{"n":6,"word":"tvjisw","pick":"e"}'),
       namespace: 'ns',
     }],
   );
@@ -440,7 +463,7 @@ test('autoModel passes a string tool namespace on to its call, and nothing else'
       tools: [fn('count', { namespace })],
     });
     assert.deepEqual(output, [
-      autoCall('count', '{"n":59,"word":"bfyqla","pick":"a"}'),
+      autoCall('count', '{"n":6,"word":"tvjisw","pick":"e"}'),
     ]);
     assert.equal('namespace' in (output[0] as object), false);
   }
@@ -467,7 +490,7 @@ test('autoModel takes its handoff once per turn, with {} for a schemaless handof
           offer('transfer_to_B', schema),
         ],
       }),
-      [autoCall('transfer_to_B', '{}')],
+      [handoffCall('transfer_to_B', '{}')],
     );
   }
   // An agent name with spaces maps to its handoff tool name.
@@ -475,23 +498,30 @@ test('autoModel takes its handoff once per turn, with {} for a schemaless handof
     await answer(autoModel({ handoff: 'Billing agent' }), {
       handoffs: [offer('transfer_to_Billing_agent')],
     }),
-    [autoCall('transfer_to_Billing_agent', '{}')],
+    [handoffCall('transfer_to_Billing_agent', '{}')],
   );
 });
 
-test('autoModel reports no offered handoffs for a request without a handoff list', async () => {
-  const model = autoModel({ handoff: 'B' });
-  const error = await model.getResponse(
-    request({ handoffs: undefined } as never),
-  )
-    .then(() => assert.fail('the call should fail'), (e: unknown) => e);
-  assert(error instanceof AutoModelTargetNotOfferedError);
-  assert.deepEqual(error.offered, []);
-  assert.equal(error.kind, 'handoff');
-  assert.equal(
-    error.message,
-    'Auto model call 0: expected the request to offer the handoff "B", it offers: none',
+test('autoModel answers where its handoff is not offered, and assertComplete names it', async () => {
+  const model = autoModel({ handoff: 'B', text: 'stayed' });
+  assert.deepEqual(
+    await answer(model, { handoffs: undefined }),
+    [text('stayed')],
   );
+  assert.throws(() => model.assertComplete(), (error: unknown) => {
+    assert(error instanceof AutoModelTargetNotOfferedError);
+    assert.deepEqual(
+      [error.callIndex, error.kind, error.target, error.offered],
+      [0, 'handoff', 'B', []],
+    );
+    assert.equal(
+      error.message,
+      'Auto model call 0: expected the request to offer the handoff "B", it offers: none',
+    );
+    return true;
+  });
+  // No call, no report.
+  autoModel({ handoff: 'B' }).assertComplete();
 });
 
 test('autoModel generates a typed handoff input the SDK parses, fixed per seed', async () => {
@@ -515,16 +545,16 @@ test('autoModel generates a typed handoff input the SDK parses, fixed per seed',
   });
   const run = await runner.run(triage, 'Refund');
   assert.equal(run.finalOutput, 'Billing here.');
-  assert.deepEqual(received, [{ reason: 'lumenb' }]);
+  assert.deepEqual(received, [{ reason: 'ceda' }]);
   assert.deepEqual(
     run.rawResponses[0]!.output.map((item) => ({ ...item })),
-    [autoCall('transfer_to_Billing', '{"reason":"lumenb"}')],
+    [handoffCall('transfer_to_Billing', '{"reason":"ceda"}')],
   );
   model.assertComplete();
 });
 
-test('autoModel lists the offered handoffs when its handoff is not offered', async () => {
-  const model = autoModel({ handoff: 'Nobody' });
+test('autoModel lists the offered handoffs when its handoff is never offered', async () => {
+  const model = autoModel({ handoff: ['Nobody', 'Noone'], text: 'Triage.' });
   const agent = new Agent({
     name: 'Triage',
     model,
@@ -533,29 +563,30 @@ test('autoModel lists the offered handoffs when its handoff is not offered', asy
       new Agent({ name: 'Sales' }),
     ],
   });
-  const error = await runner.run(agent, 'Go').then(
-    () => assert.fail('the run should fail'),
-    (thrown: unknown) => thrown,
-  );
-  assert(error instanceof AutoModelTargetNotOfferedError);
-  assert.deepEqual(
-    {
-      callIndex: error.callIndex,
-      kind: error.kind,
-      target: error.target,
-      offered: error.offered,
-    },
-    {
-      callIndex: 0,
-      kind: 'handoff',
-      target: 'Nobody',
-      offered: ['transfer_to_Billing_agent', 'transfer_to_Sales'],
-    },
-  );
-  assert.equal(
-    error.message,
-    'Auto model call 0: expected the request to offer the handoff "Nobody", it offers: "transfer_to_Billing_agent", "transfer_to_Sales"',
-  );
+  const run = await runner.run(agent, 'Go');
+  assert.equal(run.finalOutput, 'Triage.');
+  assert.throws(() => model.assertComplete(), (error: unknown) => {
+    assert(error instanceof AutoModelTargetNotOfferedError);
+    assert.deepEqual(
+      {
+        callIndex: error.callIndex,
+        kind: error.kind,
+        target: error.target,
+        offered: error.offered,
+      },
+      {
+        callIndex: 0,
+        kind: 'handoff',
+        target: 'Nobody, Noone',
+        offered: ['transfer_to_Billing_agent', 'transfer_to_Sales'],
+      },
+    );
+    assert.equal(
+      error.message,
+      'Auto model call 0: expected the request to offer the handoff "Nobody, Noone", it offers: "transfer_to_Billing_agent", "transfer_to_Sales"',
+    );
+    return true;
+  });
 });
 
 test('autoModel fails an unsatisfiable handoff schema at its inputJsonSchema path', async () => {
@@ -610,7 +641,7 @@ test('autoModel answers text unless the output type is a JSON schema', async () 
     }),
     'Go',
   );
-  assert.deepEqual(run.finalOutput, { n: 63, word: 'qtyyor', pick: 'c' });
+  assert.deepEqual(run.finalOutput, { n: 3, word: 'mbrdbc', pick: 'c' });
 });
 
 test('autoModel remembers the first failed call, not a later one', async () => {
@@ -650,6 +681,6 @@ test('autoModel streams a typed handoff with the same seeded input as a plain ru
   const streamed = make();
   const { finalOutput } = await runStreamed(streamed.agent, 'Refund');
   assert.equal(finalOutput, 'b');
-  assert.deepEqual(streamed.received, [{ reason: 'lumenb' }]);
+  assert.deepEqual(streamed.received, [{ reason: 'ceda' }]);
   assert.deepEqual(streamed.model.calls.map((c) => c.streamed), [true]);
 });
