@@ -5,25 +5,34 @@
  * @module
  */
 import type { ModelRetryAdvice, StreamEvent } from '@openai/agents-core';
-import { decode, firstDifference, type Json, replayedError } from './_json.ts';
+import { listNames } from '../_internal/format.ts';
+import {
+  decode,
+  encode,
+  type Json,
+  type JsonObject,
+  replayedError,
+} from './_codec.ts';
+import { difference } from './_difference.ts';
+import { invalid, readEnvelope, redactionOf } from './_envelope.ts';
+import { readModelCall } from './_model_calls.ts';
 import { modelHooks } from '../_internal/hooks.ts';
 import {
   aspectOf,
-  type ModelFixture,
-  type ModelFixtureCall,
-  type ModelReplayAspect,
   modelReplayAspects,
-  readEnvelope,
-  readModelCall,
   summarizeAspects,
   summarizeRequest,
+} from './_model_summary.ts';
+import type {
+  ModelFixture,
+  ModelFixtureCall,
+  ModelFixtureRequest,
+  ModelReplayAspect,
 } from './model_fixture.ts';
 import type { ModelRedact } from './record_model.ts';
-import { InvalidRecordingError, ReplayMismatchError } from './errors.ts';
+import { ReplayMismatchError } from './errors.ts';
 import {
   modelResponder,
-  modelResponse,
-  modelStream,
   modelStreamResponder,
   type RecordedModelCall,
   ScriptedModel,
@@ -39,28 +48,35 @@ import {
  * import type { ModelReplayOptions } from '@scripted/agents/replay';
  *
  * const options: ModelReplayOptions = {
- *   aspects: ['input', 'tools', 'instructions', 'outputType'],
+ *   aspects: ['toolSchemas', 'instructions', 'input', 'outputType'],
  * };
  * ```
  */
 export interface ModelReplayOptions {
   /**
-   * What each request is compared on; default `['input', 'tools',
-   * 'instructions']` (`tools` compares tool names, `toolSchemas` whole
-   * serialized tools).
+   * What each request is compared on; default `['toolSchemas',
+   * 'instructions', 'input']` (`toolSchemas` compares whole serialized
+   * tools, `tools` only their names). Whatever their order here, causes
+   * are compared first: tools, handoffs, instructions, output type,
+   * settings, prompt, ids, then the input.
    */
   readonly aspects?: readonly ModelReplayAspect[];
   /** `false` replays the outcomes without comparing any request. */
   readonly compare?: boolean;
   /** The `redact` hook the recording used, applied to each request too. */
   readonly redact?: ModelRedact;
+  /**
+   * The `secrets` the recording used: removed from each request too
+   * before it is compared.
+   */
+  readonly secrets?: readonly string[];
 }
 
 /** The default compared aspects. */
 export const defaultModelAspects: readonly ModelReplayAspect[] = Object.freeze([
-  'input',
-  'tools',
+  'toolSchemas',
   'instructions',
+  'input',
 ]);
 
 interface ReplayState {
@@ -70,59 +86,38 @@ interface ReplayState {
 
 function aspectsOf(options: ModelReplayOptions): readonly ModelReplayAspect[] {
   if (options.compare === false) return [];
-  const aspects = options.aspects ?? defaultModelAspects;
+  const aspects: unknown = options.aspects ?? defaultModelAspects;
   if (!Array.isArray(aspects)) {
-    throw new InvalidRecordingError({
-      reason: 'invalid_fixture',
+    throw invalid({
+      reason: 'invalid_options',
       path: 'options.aspects',
       expected: 'an array of aspects',
-      received: typeof aspects,
+      value: aspects,
     });
   }
   aspects.forEach((aspect, i) => {
     if (!modelReplayAspects.includes(aspect)) {
-      throw new InvalidRecordingError({
-        reason: 'invalid_fixture',
+      throw invalid({
+        reason: 'invalid_options',
         path: `options.aspects[${i}]`,
-        expected: `one of ${modelReplayAspects.join(', ')}`,
-        received: JSON.stringify(String(aspect)),
+        expected: `one of ${listNames(modelReplayAspects, 10)}`,
+        value: aspect,
       });
     }
   });
-  return aspects;
-}
-
-/** Checks the recorded outcome with the step factories, naming the path. */
-function checkOutcome(call: ModelFixtureCall): void {
-  const at = `calls[${call.index}]`;
-  let path = at;
-  try {
-    if (call.response !== undefined) {
-      path = `${at}.response`;
-      modelResponse(decode(call.response) as ScriptedModelResponse);
-    }
-    if (call.events !== undefined) {
-      path = `${at}.events`;
-      modelStream(decode(call.events as Json[]) as StreamEvent[]);
-    }
-  } catch (error) {
-    throw new InvalidRecordingError({
-      reason: 'invalid_call',
-      path,
-      expected: 'a replayable outcome',
-      received: `one the model rejects (${(error as Error).message})`,
-      callIndex: call.index,
-    });
-  }
+  return modelReplayAspects.filter((aspect) => aspects.includes(aspect));
 }
 
 /**
  * A `ScriptedModel` that replays a recording made with `recordModel()`:
  * each call is answered with its recorded response, stream events or
  * error, after its request is compared with the recorded one on
- * `options.aspects` (default input items, tool names, instructions). The
+ * `options.aspects` (default the tools with their schemas, the
+ * instructions, the input items), redacted as the recording was. The
  * first difference throws `ReplayMismatchError` and is remembered, so
- * `assertComplete()` rethrows it.
+ * `assertComplete()` rethrows it. Every call, output item and stream event
+ * of the fixture is checked when it is loaded (the items and events with
+ * the SDK's own `protocol` schemas).
  *
  * @example
  * ```ts
@@ -136,30 +131,41 @@ function checkOutcome(call: ModelFixtureCall): void {
  * ```
  *
  * @param fixture A model fixture, as an object or JSON text.
- * @param options `aspects`, `compare: false`, `redact`.
+ * @param options `aspects`, `compare: false`, `redact`, `secrets`.
  * @returns The replaying model.
- * @throws {InvalidRecordingError} When the fixture is malformed.
+ * @throws {InvalidRecordingError} When the fixture or the options are
+ * malformed.
  */
 export function replayModel(
   fixture: ModelFixture | string,
   options: ModelReplayOptions = {},
 ): ScriptedModel {
+  const redaction = redactionOf(options?.secrets);
   const { list } = readEnvelope(fixture, 'model');
-  const calls = list.map(readModelCall);
-  calls.forEach(checkOutcome);
+  const calls = list.map((call, i) => readModelCall(call, i, redaction));
   const aspects = aspectsOf(options ?? {});
   const redact = options?.redact;
   const state: ReplayState = { mismatch: undefined, advice: new Map() };
 
+  const summarize = (
+    recorded: ModelFixtureCall,
+    call: RecordedModelCall,
+  ): ModelFixtureRequest => {
+    if (redact === undefined) {
+      return summarizeAspects(call.request, { aspects, redaction });
+    }
+    const request = summarizeRequest(call.request, redaction);
+    const hooked = redact({ ...structuredClone(recorded), request }).request;
+    // Redacted again after the hook, as the recording was.
+    return encode(hooked, { redaction }) as unknown as ModelFixtureRequest;
+  };
+
   const compare = (recorded: ModelFixtureCall, call: RecordedModelCall) => {
     if (aspects.length === 0) return;
-    const actual = redact === undefined
-      ? summarizeAspects(call.request, aspects)
-      : redact({ ...recorded, request: summarizeRequest(call.request) })
-        .request;
+    const actual = summarize(recorded, call);
     for (const aspect of aspects) {
       const expected = aspectOf(recorded.request, aspect);
-      const found = firstDifference(
+      const found = difference(
         expected.value,
         aspectOf(actual, aspect).value,
         expected.path,
@@ -177,9 +183,7 @@ export function replayModel(
   };
 
   const fail = (recorded: ModelFixtureCall): Error => {
-    const error = replayedError(
-      recorded.error as { [key: string]: Json },
-    );
+    const error = replayedError(recorded.error as JsonObject);
     if (recorded.retryAdvice !== undefined) {
       state.advice.set(error, recorded.retryAdvice);
     }

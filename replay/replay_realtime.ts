@@ -6,17 +6,24 @@
  *
  * @module
  */
-import { decode, firstDifference, type Json, replayedError } from './_json.ts';
-import { readEnvelope } from './model_fixture.ts';
+import {
+  decode,
+  encode,
+  type Json,
+  type JsonObject,
+  replayedError,
+} from './_codec.ts';
+import { difference } from './_difference.ts';
+import { readEnvelope, redactionOf } from './_envelope.ts';
+import type { Redaction } from './_redact.ts';
 import { ReplayMismatchError } from './errors.ts';
 import type { RecordedRealtimeCall } from '../realtime/mod.ts';
-import {
-  encodeRecordedCall,
-  readLogEntry,
-  type RealtimeFixture,
-  type RealtimeFixtureCall,
-  type RealtimeFixtureEntry,
-  type RealtimeFixtureEvent,
+import { encodeRecordedCall, readLogEntry } from './_realtime_log.ts';
+import type {
+  RealtimeFixture,
+  RealtimeFixtureCall,
+  RealtimeFixtureEntry,
+  RealtimeFixtureEvent,
 } from './realtime_fixture.ts';
 import { ScriptedRealtimeTransport } from '../realtime/mod.ts';
 
@@ -35,6 +42,11 @@ export interface RealtimeReplayOptions {
   readonly compare?: boolean;
   /** The `redact` hook the recording used, applied to each call too. */
   readonly redact?: (entry: RealtimeFixtureEntry) => RealtimeFixtureEntry;
+  /**
+   * The `secrets` the recording used: removed from each call too before
+   * it is compared.
+   */
+  readonly secrets?: readonly string[];
 }
 
 interface Turn {
@@ -67,16 +79,18 @@ type Emit = (type: string, ...args: unknown[]) => boolean;
  * ```
  *
  * @param fixture A Realtime fixture, as an object or JSON text.
- * @param options `compare: false`, `redact`.
+ * @param options `compare: false`, `redact`, `secrets`.
  * @returns The replaying transport.
- * @throws {InvalidRecordingError} When the fixture is malformed.
+ * @throws {InvalidRecordingError} When the fixture or the options are
+ * malformed.
  */
 export function replayRealtimeTransport(
   fixture: RealtimeFixture | string,
   options: RealtimeReplayOptions = {},
 ): ScriptedRealtimeTransport {
+  const redaction = redactionOf(options?.secrets);
   const { list } = readEnvelope(fixture, 'realtime');
-  const entries = list.map(readLogEntry);
+  const entries = list.map((entry, i) => readLogEntry(entry, i, redaction));
   const compare = options?.compare !== false;
   const redact = options?.redact;
 
@@ -106,7 +120,7 @@ export function replayRealtimeTransport(
         ) transport.disconnect();
         continue;
       }
-      emit(event.event, ...(decode(event.args as Json[]) as unknown[]));
+      emit(event.event, ...(decode(event.args as Json[], true) as unknown[]));
     }
   };
   const schedule = (events: readonly RealtimeFixtureEvent[]): void => {
@@ -121,7 +135,7 @@ export function replayRealtimeTransport(
     if (call.error === undefined) return;
     transport.failNextCall(
       call.method,
-      replayedError(call.error as { [key: string]: Json }),
+      replayedError(call.error as JsonObject),
     );
   };
 
@@ -129,7 +143,7 @@ export function replayRealtimeTransport(
   if (first !== undefined) failure(first.call);
   turns.forEach(({ call: recorded, events }, index) => {
     void transport.expectCall(recorded.method, (call) => {
-      if (compare) check(recorded, call, index, redact);
+      if (compare) check(recorded, call, index, { redact, redaction });
       const next = turns[index + 1];
       if (next !== undefined) failure(next.call);
       schedule(events);
@@ -142,15 +156,23 @@ function check(
   recorded: RealtimeFixtureCall,
   call: RecordedRealtimeCall,
   index: number,
-  redact: RealtimeReplayOptions['redact'],
+  how: {
+    redact: RealtimeReplayOptions['redact'];
+    redaction: Redaction;
+  },
 ): void {
   let actual: RealtimeFixtureEntry = {
     type: 'call',
     method: call.method,
-    data: encodeRecordedCall(call),
+    data: encodeRecordedCall(call, how.redaction),
   };
-  if (redact !== undefined) actual = redact(structuredClone(actual));
-  const found = firstDifference(
+  if (how.redact !== undefined) {
+    // Redacted again after the hook, as the recording was.
+    actual = encode(how.redact(structuredClone(actual)), {
+      redaction: how.redaction,
+    }) as unknown as RealtimeFixtureEntry;
+  }
+  const found = difference(
     recorded.data as Json,
     (actual as RealtimeFixtureCall).data as Json,
     '',

@@ -99,7 +99,7 @@ test('fromRecording rejects malformed Realtime fixtures with InvalidRecordingErr
     log: [{ type: 'call', method: 'mute', data: { muted: true } }],
   };
   const cases: [unknown, string, string][] = [
-    ['nope', 'invalid_json', '(root)'],
+    ['nope', 'invalid_json', ''],
     [{ ...valid, kind: 'model' }, 'wrong_kind', 'kind'],
     [{ ...valid, log: 'x' }, 'invalid_fixture', 'log'],
     [

@@ -1,0 +1,270 @@
+/**
+ * The fixture envelope shared by the model and Realtime formats (`version`,
+ * `kind`, `sdkVersion` and the list), read strictly, and the structured
+ * failures of reading a fixture.
+ *
+ * @module
+ */
+import * as core from '@openai/agents-core';
+import { describe, listNames } from '../_internal/format.ts';
+import type { Json } from './_codec.ts';
+import { jsonSyntaxError } from './_json_position.ts';
+import {
+  defaultRedaction,
+  isSecretValue,
+  minSecretLength,
+  type Redaction,
+  redaction,
+} from './_redact.ts';
+import { childPath, type FixtureShapeError, strictJson } from './_strict.ts';
+import {
+  InvalidRecordingError,
+  type InvalidRecordingReason,
+  type RecordingKind,
+} from './errors.ts';
+
+/** The fixture format this version writes and reads. */
+export const fixtureVersion = 1;
+
+/**
+ * The SDK version, when the SDK exposes one at runtime.
+ *
+ * @returns The version, or `undefined`.
+ */
+export function exposedSdkVersion(): string | undefined {
+  // Looked up by name, so a bundler does not reject a missing export.
+  const metadata = Reflect.get(core, 'METADATA') as
+    | { version?: unknown }
+    | undefined;
+  const version = metadata?.version;
+  return typeof version === 'string' ? version : undefined;
+}
+
+/**
+ * Renders a value found in a fixture for a message, credentials removed.
+ *
+ * @param value The value.
+ * @param redaction The redaction of the replay.
+ * @returns The rendering.
+ */
+export function received(
+  value: unknown,
+  redaction: Redaction = defaultRedaction,
+): string {
+  return describe(typeof value === 'string' ? redaction.text(value) : value);
+}
+
+/** The fields of {@link invalid}. */
+export interface InvalidFields {
+  readonly reason: InvalidRecordingReason;
+  readonly path: string;
+  readonly expected: string;
+  readonly value: unknown;
+  readonly callIndex?: number | undefined;
+  readonly redaction?: Redaction | undefined;
+}
+
+/**
+ * An `InvalidRecordingError` for `value`, rendered without credentials.
+ *
+ * @param fields What was wrong, where.
+ * @returns The error.
+ */
+export function invalid(fields: InvalidFields): InvalidRecordingError {
+  return new InvalidRecordingError({
+    reason: fields.reason,
+    path: fields.path,
+    expected: fields.expected,
+    received: received(fields.value, fields.redaction),
+    callIndex: fields.callIndex,
+  });
+}
+
+/** What a zod schema's `safeParse` reports, as far as read here. */
+interface SchemaIssue {
+  readonly path: readonly PropertyKey[];
+  readonly message: string;
+  readonly expected?: unknown;
+  readonly options?: readonly unknown[];
+}
+
+/**
+ * Checks `value` against one of the SDK's `protocol` schemas.
+ *
+ * @param schema The schema (`protocol.OutputModelItem`…).
+ * @param value The value.
+ * @param path Its path in the fixture.
+ * @param callIndex The call it belongs to.
+ * @param redaction The redaction of the replay.
+ * @throws {InvalidRecordingError} `invalid_call` at the first issue's path.
+ */
+export function checkSchema(
+  schema: {
+    safeParse(value: unknown): {
+      success: boolean;
+      error?: { issues: readonly SchemaIssue[] };
+    };
+  },
+  value: Json,
+  path: string,
+  callIndex: number,
+  redaction: Redaction,
+): void {
+  const result = schema.safeParse(value);
+  const issue = result.error?.issues[0];
+  if (result.success || issue === undefined) return;
+  let at = path;
+  let found: unknown = value;
+  for (const key of issue.path) {
+    const step = typeof key === 'number' ? key : String(key);
+    at = childPath(at, step);
+    found = typeof found === 'object' && found !== null
+      ? (found as Record<string, unknown>)[step]
+      : undefined;
+  }
+  const options = issue.options?.filter((option) => typeof option === 'string');
+  throw invalid({
+    reason: 'invalid_call',
+    path: at,
+    expected: options !== undefined
+      ? `one of ${listNames(options as string[], 20)}`
+      : typeof issue.expected === 'string'
+      ? `${/^[aeiou]/.test(issue.expected) ? 'an' : 'a'} ${issue.expected}`
+      : issue.message,
+    value: found,
+    callIndex,
+    redaction,
+  });
+}
+
+function parse(text: string): Json {
+  const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  try {
+    return JSON.parse(source);
+  } catch {
+    const error = jsonSyntaxError(source);
+    throw new InvalidRecordingError({
+      reason: 'invalid_json',
+      path: '',
+      expected: error?.expected ?? 'a JSON document',
+      received: error?.received ?? 'text JSON cannot parse',
+      line: error?.line,
+      column: error?.column,
+    });
+  }
+}
+
+function copy(fixture: unknown): Json {
+  try {
+    return strictJson(fixture);
+  } catch (error) {
+    const shape = error as FixtureShapeError;
+    throw new InvalidRecordingError({
+      reason: 'invalid_fixture',
+      path: shape.path,
+      expected: shape.expected,
+      received: shape.received,
+    });
+  }
+}
+
+/**
+ * Reads a fixture given as a JSON string or an object: parses it (a syntax
+ * error names its line and column), copies it as strict JSON data and
+ * checks the envelope (`version`, `kind`, `sdkVersion`, and the list:
+ * `calls` for a model, `log` for a Realtime transport).
+ *
+ * @param fixture The fixture.
+ * @param kind The double that replays it.
+ * @returns The envelope and its list.
+ * @throws {InvalidRecordingError} For anything malformed.
+ */
+export function readEnvelope(
+  fixture: unknown,
+  kind: RecordingKind,
+): { sdkVersion: string; list: Json[] } {
+  const data = typeof fixture === 'string' ? parse(fixture) : copy(fixture);
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw invalid({
+      reason: 'invalid_fixture',
+      path: '',
+      expected: 'a fixture object',
+      value: data,
+    });
+  }
+  const version = data.version;
+  if (version !== fixtureVersion) {
+    const newer = Number.isInteger(version) &&
+      (version as number) > fixtureVersion;
+    throw invalid({
+      reason: newer ? 'newer_version' : 'unsupported_version',
+      path: 'version',
+      expected: `fixture version ${fixtureVersion}`,
+      value: version,
+    });
+  }
+  if (data.kind !== kind) {
+    throw invalid({
+      reason: 'wrong_kind',
+      path: 'kind',
+      expected: `a "${kind}" recording`,
+      value: data.kind,
+    });
+  }
+  if (typeof data.sdkVersion !== 'string') {
+    throw invalid({
+      reason: 'invalid_fixture',
+      path: 'sdkVersion',
+      expected: 'a string',
+      value: data.sdkVersion,
+    });
+  }
+  const listKey = kind === 'model' ? 'calls' : 'log';
+  const items = data[listKey];
+  if (!Array.isArray(items)) {
+    throw invalid({
+      reason: 'invalid_fixture',
+      path: listKey,
+      expected: 'an array',
+      value: items,
+    });
+  }
+  return { sdkVersion: data.sdkVersion, list: items };
+}
+
+/**
+ * The redaction of a recording or replay: the fixed rules plus the
+ * `secrets` option, each checked.
+ *
+ * @param secrets The `secrets` option.
+ * @returns The redaction.
+ * @throws {InvalidRecordingError} `invalid_options` for a value that is not
+ * a string of at least 8 characters (never printed).
+ */
+export function redactionOf(secrets: unknown): Redaction {
+  if (secrets === undefined) return defaultRedaction;
+  // A string is never printed: it may be the secret.
+  const shown = (value: unknown) =>
+    typeof value === 'string'
+      ? `a string of ${value.length} characters`
+      : describe(value);
+  if (!Array.isArray(secrets)) {
+    throw new InvalidRecordingError({
+      reason: 'invalid_options',
+      path: 'options.secrets',
+      expected: 'an array of strings',
+      received: shown(secrets),
+    });
+  }
+  secrets.forEach((secret, i) => {
+    if (isSecretValue(secret)) return;
+    throw new InvalidRecordingError({
+      reason: 'invalid_options',
+      path: `options.secrets[${i}]`,
+      expected:
+        `a string of at least ${minSecretLength} characters that "[redacted]" does not contain`,
+      received: shown(secret),
+    });
+  });
+  return redaction(secrets);
+}
