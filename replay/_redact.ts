@@ -64,7 +64,7 @@ const shapes = new RegExp(
     String.raw`(?<![\w-])ek_[A-Za-z0-9]{16,}`,
     String.raw`openai-insecure-api-key\.[^\s,"']+`,
     // JWTs.
-    String.raw`(?<![\w-])eyJ[\w-]{8,}\.[\w-]{8,}\.[\w-]*`,
+    String.raw`(?<![\w-])eyJ(?=([\w-]{8,}))\1\.(?=([\w-]{8,}))\2\.[\w-]*`,
     // GitHub, AWS, Slack and Google keys.
     String.raw`(?<![\w-])gh[pousr]_[A-Za-z0-9]{20,}`,
     String.raw`(?<![\w-])github_pat_\w{20,}`,
@@ -76,13 +76,19 @@ const shapes = new RegExp(
 );
 // `Bearer …`, `Basic …`, `Token …` in any case.
 const schemes = /\b(bearer|basic|token)(\s+)([\w.~+/=-]+)/gi;
+// Every pattern runs in linear time: a run that must be followed by
+// something is matched whole by a lookahead and consumed by reference
+// (`(?=(x+))\1`), so it is never tried again shorter, and matches start
+// only where a run starts (`(?<!x)`).
+
 // URL userinfo: `https://user:pass@host`.
-const userinfo = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@"'<>]+@/gi;
+const userinfo =
+  /(?<![A-Za-z0-9+.-])(?=([A-Za-z][A-Za-z0-9+.-]*))\1(:\/\/)(?=([^\s/?#@"'<>]+))\3@/g;
 // `?name=value` and `&name=value` in a URL's query.
-const queryParameter = /([?&;])([\w.%[\]-]+)=([^&#\s"'<>]+)/g;
+const queryParameter = /([?&;])(?=([\w.%[\]-]+))\2=([^&#\s"'<>]+)/g;
 // `name: value`, `name=value`, `"name": "value"` in free text.
 const namedValue =
-  /(["']?)([A-Za-z_][\w.-]*)\1(\s*[:=]\s*)(?:"([^"\\\n]+)("?)|'([^'\\\n]+)('?)|([^\s"'&,;<>)}\]]+))/g;
+  /(["']?)(?<![\w.-])(?=([A-Za-z_][\w.-]*))\2\1(\s*[:=]\s*)(?:"([^"\\\n]+)("?)|'([^'\\\n]+)('?)|([^\s"'&,;<>)}\]]+))/g;
 
 function replaceShapes(text: string): string {
   return text
@@ -92,7 +98,7 @@ function replaceShapes(text: string): string {
       (match, scheme: string, space: string, value: string) =>
         credentialLike(value) ? `${scheme}${space}${redacted}` : match,
     )
-    .replace(userinfo, `$1${redacted}@`)
+    .replace(userinfo, `$1$2${redacted}@`)
     .replace(
       queryParameter,
       (match, separator: string, name: string) =>
