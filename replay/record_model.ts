@@ -16,6 +16,8 @@ import { encode, encodeError, type Json } from './_codec.ts';
 import type { Newer } from '../_internal/sdk.ts';
 import { exposedSdkVersion, fixtureVersion, redactionOf } from './_envelope.ts';
 import { readModelCall } from './_model_calls.ts';
+// Re-exported for tests that import it from here (tests/realtime/).
+export { exposedSdkVersion } from './_envelope.ts';
 import type { Redaction } from './_redact.ts';
 import { summarizeRequest } from './_model_summary.ts';
 import type { ModelFixture, ModelFixtureCall } from './model_fixture.ts';

@@ -18,8 +18,67 @@ function base64url(text: string): string {
   );
 }
 
+/** Planted credentials, and the secret part of each. */
+export interface Planted {
+  /** Values caught by their key's name, by key. */
+  readonly byKey:
+    & Readonly<Record<string, string>>
+    & {
+      readonly [key in PlantedKey]: string;
+    };
+  /** Text holding each credential shape. */
+  readonly shapes: Readonly<Record<ShapeName, string>>;
+  /** A key of a format no rule knows: caught only by its value. */
+  readonly custom: string;
+  /** A value the user lists in `secrets`. */
+  readonly listed: string;
+  /** What must not be stored. */
+  readonly secretParts: readonly string[];
+}
+
+type PlantedKey =
+  | 'session_token'
+  | 'github_token'
+  | 'id_token'
+  | 'OPENAI_API_KEY'
+  | 'cookie'
+  | 'set-cookie'
+  | 'private_key'
+  | 'aws_secret_access_key'
+  | 'OpenAI-Organization'
+  | 'OpenAI-Project'
+  | 'x-auth-token'
+  | 'x-api-key'
+  | 'authorization'
+  | 'password'
+  | 'passwd'
+  | 'credentials'
+  | 'client_secret'
+  | 'sessionToken'
+  | 'api_key'
+  | 'apiKey'
+  | 'access_token'
+  | 'refresh_token';
+
+type ShapeName =
+  | 'openai'
+  | 'bearer'
+  | 'lowerBearer'
+  | 'basic'
+  | 'token'
+  | 'jwt'
+  | 'github'
+  | 'githubPat'
+  | 'aws'
+  | 'slack'
+  | 'google'
+  | 'pem'
+  | 'userinfo'
+  | 'query'
+  | 'ephemeral';
+
 /** A fresh set of planted credentials. */
-export function plant() {
+export function plant(): Planted {
   /** Values caught by their key's name: plain text of no known shape. */
   const byKey = {
     session_token: `kv-${id()}`,
@@ -100,9 +159,6 @@ export function plant() {
   ];
   return { byKey, shapes, custom, listed, secretParts };
 }
-
-/** The planted credentials. */
-export type Planted = ReturnType<typeof plant>;
 
 /**
  * Asserts `stored` (a fixture's JSON text) holds none of the planted
