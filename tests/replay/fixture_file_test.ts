@@ -5,6 +5,7 @@ import {
   readdir,
   readFile,
   rm,
+  symlink,
   writeFile,
 } from 'node:fs/promises';
 import process from 'node:process';
@@ -427,28 +428,56 @@ test('modelFixture records over an existing file when RECORD says so, replacing 
   }
 });
 
+/**
+ * A symbolic link to a copy of the committed model fixture, made here
+ * (Node, Bun), or the committed one where links cannot be made (Deno grants
+ * `symlink` only with unscoped read and write permissions).
+ */
+async function linkedFixture(): Promise<{ link: string; target: string }> {
+  const folder = tempFolder();
+  const target = `${folder}/target.json`;
+  const link = `${folder}/link.json`;
+  await mkdir(folder, { recursive: true });
+  await writeFile(target, await readFile(modelFile, 'utf8'), 'utf8');
+  try {
+    await symlink('target.json', link);
+    return { link, target };
+  } catch {
+    await rm(folder, { recursive: true, force: true });
+    return { link: 'tests/replay/data/greeting_link.json', target: modelFile };
+  }
+}
+
 test('modelFixture never writes through a symbolic link', async () => {
-  // Committed: a link to the committed model fixture.
-  const link = 'tests/replay/data/greeting_link.json';
-  assert.equal((await lstat(link)).isSymbolicLink(), true);
-  const before = await readFile(modelFile, 'utf8');
-  // Replaying reads through the link.
-  const replay = await modelFixture(link, { real: notCalled, ...ci });
-  assert.equal(await greet(replay.model), 'Bonjour');
-  await replay.finish();
-  const recording = await modelFixture(link, {
-    real: () => new ScriptedModel([[assistantMessage('Salut')]]),
-    record: true,
-  });
-  await greet(recording.model);
-  await assert.rejects(recording.finish(), isFileError('symlink', link));
-  assert.equal(await readFile(modelFile, 'utf8'), before);
-  assert.equal((await lstat(link)).isSymbolicLink(), true);
-  const error = await recording.finish().catch((e: unknown) => e);
-  assert.equal(
-    (error as Error).message,
-    `Fixture file "${link}" is a symbolic link: not writing through it; replace it with a regular file, or name the link's target in the test`,
-  );
+  const { link, target } = await linkedFixture();
+  try {
+    assert.equal((await lstat(link)).isSymbolicLink(), true);
+    const before = await readFile(target, 'utf8');
+    // Replaying reads through the link.
+    const replay = await modelFixture(link, { real: notCalled, ...ci });
+    assert.equal(await greet(replay.model), 'Bonjour');
+    await replay.finish();
+    const recording = await modelFixture(link, {
+      real: () => new ScriptedModel([[assistantMessage('Salut')]]),
+      record: true,
+    });
+    await greet(recording.model);
+    await assert.rejects(recording.finish(), isFileError('symlink', link));
+    assert.equal(await readFile(target, 'utf8'), before);
+    assert.equal((await lstat(link)).isSymbolicLink(), true);
+    const error = await recording.finish().catch((e: unknown) => e);
+    assert.equal(
+      (error as Error).message,
+      `Fixture file "${link}" is a symbolic link: not writing through it; replace it with a regular file, or name the link's target in the test`,
+    );
+  } finally {
+    if (link.startsWith(tempRoot)) {
+      await rm(link.slice(0, link.lastIndexOf('/')), {
+        recursive: true,
+        force: true,
+      });
+    }
+  }
 });
 
 test('modelFixture names a file it cannot write', async () => {
