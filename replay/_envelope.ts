@@ -80,6 +80,29 @@ export function invalid(fields: InvalidFields): InvalidRecordingError {
   });
 }
 
+/**
+ * The failure builder of one call or log entry: `invalid_call` errors for
+ * the call at `callIndex`, rendered without credentials.
+ *
+ * @param callIndex The call's position.
+ * @param redaction The replay's redaction.
+ * @returns A function from path, expectation and value to the error.
+ */
+export function callFailure(
+  callIndex: number,
+  redaction: Redaction,
+): (path: string, expected: string, value: unknown) => InvalidRecordingError {
+  return (path, expected, value) =>
+    invalid({
+      reason: 'invalid_call',
+      path,
+      expected,
+      value,
+      callIndex,
+      redaction,
+    });
+}
+
 /** What a zod schema's `safeParse` reports, as far as read here. */
 interface SchemaIssue {
   readonly path: readonly PropertyKey[];

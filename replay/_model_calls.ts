@@ -8,7 +8,7 @@
 import { protocol } from '@openai/agents-core';
 import { modelResponse, type ScriptedModelResponse } from '../model/mod.ts';
 import { decode, type Json, type JsonObject } from './_codec.ts';
-import { checkSchema, invalid } from './_envelope.ts';
+import { callFailure, checkSchema } from './_envelope.ts';
 import type { Redaction } from './_redact.ts';
 import type { ModelFixtureCall } from './model_fixture.ts';
 import { InvalidRecordingError } from './errors.ts';
@@ -55,15 +55,7 @@ export function readModelCall(
   redaction: Redaction,
 ): ModelFixtureCall {
   const at = `calls[${index}]`;
-  const fail = (path: string, expected: string, value: unknown) =>
-    invalid({
-      reason: 'invalid_call',
-      path,
-      expected,
-      value,
-      callIndex: index,
-      redaction,
-    });
+  const fail = callFailure(index, redaction);
   if (!isObject(call)) throw fail(at, 'a call object', call);
   if (call.index !== index) {
     throw fail(`${at}.index`, `the call's position, ${index}`, call.index);

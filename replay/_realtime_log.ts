@@ -6,7 +6,7 @@
  */
 import { recordConnectOptions } from '../_internal/connect_options.ts';
 import { checkBytes, encode, type Json, type JsonObject } from './_codec.ts';
-import { invalid } from './_envelope.ts';
+import { callFailure } from './_envelope.ts';
 import type { Redaction } from './_redact.ts';
 import { childPath } from './_strict.ts';
 import type {
@@ -122,15 +122,7 @@ export function readLogEntry(
   redaction: Redaction,
 ): RealtimeFixtureEntry {
   const at = `log[${index}]`;
-  const fail = (path: string, expected: string, value: unknown) =>
-    invalid({
-      reason: 'invalid_call',
-      path,
-      expected,
-      value,
-      callIndex: index,
-      redaction,
-    });
+  const fail = callFailure(index, redaction);
   const bytes = isObject(entry) ? badBytes(entry, at) : undefined;
   if (bytes !== undefined) throw fail(bytes.path, bytes.expected, bytes.value);
   if (!isObject(entry)) throw fail(at, 'a log entry object', entry);
