@@ -330,7 +330,7 @@ export function checkBytes(value: JsonObject): string | undefined {
   const View = typedArrays.get(value.$type as string);
   const length = text.length / 4 * 3 - (text.match(/=+$/)?.[0].length ?? 0);
   if (View !== undefined && length % View.BYTES_PER_ELEMENT !== 0) {
-    return `a multiple of ${View.BYTES_PER_ELEMENT} bytes for a ${value.$type}`;
+    return `a multiple of ${View.BYTES_PER_ELEMENT} bytes, for ${value.$type}`;
   }
   return undefined;
 }

@@ -9,14 +9,9 @@ import * as core from '@openai/agents-core';
 import { describe, listNames } from '../_internal/format.ts';
 import type { Json } from './_codec.ts';
 import { jsonSyntaxError } from './_json_position.ts';
-import {
-  defaultRedaction,
-  isSecretValue,
-  minSecretLength,
-  type Redaction,
-  redaction,
-} from './_redact.ts';
-import { childPath, type FixtureShapeError, strictJson } from './_strict.ts';
+import { defaultRedaction, type Redaction } from './_redact.ts';
+import { at } from '../_internal/read.ts';
+import { type FixtureShapeError, strictJson } from './_strict.ts';
 import {
   InvalidRecordingError,
   type InvalidRecordingReason,
@@ -136,11 +131,11 @@ export function checkSchema(
   const result = schema.safeParse(value);
   const issue = result.error?.issues[0];
   if (result.success || issue === undefined) return;
-  let at = path;
+  let where = path;
   let found: unknown = value;
   for (const key of issue.path) {
     const step = typeof key === 'number' ? key : String(key);
-    at = childPath(at, step);
+    where = at(where, step);
     found = typeof found === 'object' && found !== null
       ? (found as Record<string, unknown>)[step]
       : undefined;
@@ -148,7 +143,7 @@ export function checkSchema(
   const options = issue.options?.filter((option) => typeof option === 'string');
   throw invalid({
     reason: 'invalid_call',
-    path: at,
+    path: where,
     expected: options !== undefined
       ? `one of ${listNames(options as string[], 20)}`
       : typeof issue.expected === 'string'
@@ -253,41 +248,4 @@ export function readEnvelope(
     });
   }
   return { sdkVersion: data.sdkVersion, list: items };
-}
-
-/**
- * The redaction of a recording or replay: the fixed rules plus the
- * `secrets` option, each checked.
- *
- * @param secrets The `secrets` option.
- * @returns The redaction.
- * @throws {InvalidRecordingError} `invalid_options` for a value that is not
- * a string of at least 8 characters (never printed).
- */
-export function redactionOf(secrets: unknown): Redaction {
-  if (secrets === undefined) return defaultRedaction;
-  // A string is never printed: it may be the secret.
-  const shown = (value: unknown) =>
-    typeof value === 'string'
-      ? `a string of ${value.length} characters`
-      : describe(value);
-  if (!Array.isArray(secrets)) {
-    throw new InvalidRecordingError({
-      reason: 'invalid_options',
-      path: 'options.secrets',
-      expected: 'an array of strings',
-      received: shown(secrets),
-    });
-  }
-  secrets.forEach((secret, i) => {
-    if (isSecretValue(secret)) return;
-    throw new InvalidRecordingError({
-      reason: 'invalid_options',
-      path: `options.secrets[${i}]`,
-      expected:
-        `a string of at least ${minSecretLength} characters that "[redacted]" does not contain`,
-      received: shown(secret),
-    });
-  });
-  return redaction(secrets);
 }

@@ -6,6 +6,15 @@
  * @module
  */
 import { describe } from '../_internal/format.ts';
+import {
+  type AnyFunction,
+  boolean,
+  boundary,
+  fields,
+  func,
+  object,
+} from '../_internal/read.ts';
+import { optionError } from './_options.ts';
 import { FixtureFileError } from './file_errors.ts';
 
 /**
@@ -51,6 +60,79 @@ function ciReason(env: Environment): string | undefined {
   return `CI is set (CI=${describe(ci)})`;
 }
 
+/** The file helper's own options, read; the core's passed on as given. */
+export interface FileSettings {
+  readonly real: AnyFunction | undefined;
+  readonly record: boolean | undefined;
+  readonly env: Environment;
+  readonly keepErrors: boolean;
+  /** The recording options (`redact`, `secrets`, `sdkVersion`). */
+  readonly recording: Readonly<Record<string, unknown>>;
+  /** The replay options (`aspects`, `compare`, `redact`, `secrets`). */
+  readonly replaying: Readonly<Record<string, unknown>>;
+}
+
+const own = ['real', 'record', 'env', 'keepErrors'] as const;
+const recordingNames = ['redact', 'secrets', 'sdkVersion'] as const;
+const replayingNames = ['aspects', 'compare', 'redact', 'secrets'] as const;
+
+/**
+ * Reads the options of a file helper: its own (`real`, `record`, `env`,
+ * `keepErrors`), and the core's by name, left for the core to check.
+ *
+ * @param options The options (`null` reads as none).
+ * @param how Whether `real` is needed and which core options are known
+ * (`aspects` only for a model); `strict: false` lets other keys through
+ * (`fixtureMode`), and the process environment to use when `env` is absent.
+ * @returns What they say.
+ * @throws {InvalidRecordingError} `invalid_options`, with the closest
+ * name for a misspelt one.
+ */
+export function readFileOptions(
+  options: unknown,
+  how: {
+    readonly real: boolean;
+    readonly aspects: boolean;
+    readonly strict: boolean;
+    readonly processEnv: Environment;
+  },
+): FileSettings {
+  const core = how.aspects
+    ? [...recordingNames, 'aspects', 'compare'] as const
+    : [...recordingNames, 'compare'] as const;
+  return boundary(optionError, () => {
+    const { fields: f } = fields(
+      options ?? undefined,
+      'options',
+      [...own, ...core],
+      { optional: true, unknownKeys: how.strict ? 'reject' : 'allow' },
+    );
+    const env = object(f.env, 'options.env', { optional: true }) as
+      | Readonly<Record<string, string | undefined>>
+      | undefined;
+    const pick = (names: readonly string[]) =>
+      Object.fromEntries(
+        names.filter((name) => name in f).map((name) => [
+          name,
+          f[name as keyof typeof f],
+        ]),
+      );
+    return {
+      real: func(f.real, 'options.real', { optional: !how.real }),
+      record: boolean(f.record, 'options.record', { optional: true }),
+      env: env === undefined ? how.processEnv : {
+        get: (name) => env[name],
+        list: () => ({ ...env }),
+      },
+      keepErrors:
+        boolean(f.keepErrors, 'options.keepErrors', { optional: true }) ===
+          true,
+      recording: pick(recordingNames),
+      replaying: pick(how.aspects ? replayingNames : replayingNames.slice(1)),
+    };
+  });
+}
+
 /**
  * Decides the mode: the `record` option if given; else `RECORD` (`1`,
  * `true`, `yes`, `on` in any case: record); else whether the file exists.
@@ -59,27 +141,18 @@ function ciReason(env: Environment): string | undefined {
  * @param file The fixture file, for errors.
  * @param how The `record` option, the environment, the file check.
  * @returns The mode.
- * @throws {FixtureFileError} `invalid_record_option`,
- * `invalid_record_flag`, `record_in_ci`, `missing_in_ci`.
+ * @throws {FixtureFileError} `invalid_record_flag`, `record_in_ci`,
+ * `missing_in_ci`.
  */
 export async function fixtureFileMode(
   file: string,
   how: {
-    readonly record: unknown;
+    readonly record: boolean | undefined;
     readonly env: Environment;
     readonly exists: () => Promise<boolean>;
   },
 ): Promise<FixtureMode> {
-  if (how.record !== undefined) {
-    if (typeof how.record !== 'boolean') {
-      throw new FixtureFileError({
-        reason: 'invalid_record_option',
-        file,
-        detail: describe(how.record),
-      });
-    }
-    return how.record ? 'record' : 'replay';
-  }
+  if (how.record !== undefined) return how.record ? 'record' : 'replay';
   const flag = read(how.env, 'RECORD') ?? '';
   if (flag !== '' && !recordWords.has(flag.toLowerCase())) {
     throw new FixtureFileError({

@@ -8,7 +8,7 @@ import { recordConnectOptions } from '../_internal/connect_options.ts';
 import { checkBytes, encode, type Json, type JsonObject } from './_codec.ts';
 import { callFailure } from './_envelope.ts';
 import type { Redaction } from './_redact.ts';
-import { childPath } from './_strict.ts';
+import { at } from '../_internal/read.ts';
 import type {
   RealtimeFixtureCall,
   RealtimeFixtureEntry,
@@ -85,7 +85,7 @@ function badBytes(
 ): { path: string; expected: string; value: Json } | undefined {
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const found = badBytes(value[i]!, childPath(path, i));
+      const found = badBytes(value[i]!, at(path, i));
       if (found !== undefined) return found;
     }
     return undefined;
@@ -101,7 +101,7 @@ function badBytes(
       : { path: `${path}.$bytes`, expected, value: value.$bytes };
   }
   for (const key of Object.keys(value)) {
-    const found = badBytes(value[key]!, childPath(path, key));
+    const found = badBytes(value[key]!, at(path, key));
     if (found !== undefined) return found;
   }
   return undefined;

@@ -5,6 +5,7 @@
  * @module
  */
 import { describe } from '../_internal/format.ts';
+import { at } from '../_internal/read.ts';
 import { setOwn } from '../_internal/snapshot.ts';
 import type { Json, JsonObject } from './_codec.ts';
 
@@ -32,21 +33,6 @@ export class FixtureShapeError extends Error {
 // A fixture bigger than this is a mistake, not a recording.
 const nodeBudget = 2_000_000;
 const maxDepth = 200;
-
-/**
- * The path of a child: `a.b`, `a[0]`, `a["x-y"]`.
- *
- * @param path The parent's path (`''` for the root).
- * @param key The child's key or index.
- * @returns The child's path.
- */
-export function childPath(path: string, key: string | number): string {
-  if (typeof key === 'number') return `${path}[${key}]`;
-  if (/^[A-Za-z_$][\w$]*$/.test(key)) {
-    return path === '' ? key : `${path}.${key}`;
-  }
-  return `${path}[${JSON.stringify(key)}]`;
-}
 
 /**
  * Copies `value` as strict JSON data: only `null`, booleans, finite
@@ -111,13 +97,17 @@ function strictCopy(
         const descriptor = Object.getOwnPropertyDescriptor(value, key);
         if (descriptor === undefined || !('value' in descriptor)) {
           throw new FixtureShapeError({
-            path: childPath(path, key),
+            path: at(path, key),
             expected: 'a data property',
             received: 'an accessor',
           });
         }
-        const at = childPath(path, key);
-        setOwn(out, key, strictCopy(descriptor.value, at, depth + 1, budget));
+        const where = at(path, key);
+        setOwn(
+          out,
+          key,
+          strictCopy(descriptor.value, where, depth + 1, budget),
+        );
       }
       return out;
     }
@@ -142,12 +132,12 @@ function strictArray(
   for (let i = 0; i < length; i++) {
     if (!Object.hasOwn(value, i)) {
       throw new FixtureShapeError({
-        path: childPath(path, i),
+        path: at(path, i),
         expected: 'a value (not a hole)',
         received: 'a hole',
       });
     }
-    out[i] = strictCopy(value[i], childPath(path, i), depth + 1, budget);
+    out[i] = strictCopy(value[i], at(path, i), depth + 1, budget);
   }
   return out;
 }

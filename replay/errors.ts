@@ -134,6 +134,7 @@ interface InvalidRecordingFields {
   file?: string | undefined;
   line?: number | undefined;
   column?: number | undefined;
+  suggestion?: string | undefined;
 }
 
 function advice(fields: InvalidRecordingFields): string {
@@ -146,13 +147,12 @@ function advice(fields: InvalidRecordingFields): string {
     : '; re-record it: RECORD=1 <your test command>, or delete the file';
 }
 
+/** ` <file>` or ` <file>:<line>:<column>`, when read from a file. */
 function where(fields: InvalidRecordingFields): string {
-  const position = fields.line === undefined
-    ? ''
-    : `:${fields.line}:${fields.column}`;
-  const file = fields.file === undefined ? '' : ` ${fields.file}${position}`;
-  if (fields.path !== '') return `${file} at ${quote(fields.path)}`;
-  return file !== '' ? file : ' at the root';
+  if (fields.file === undefined) return '';
+  return fields.line === undefined
+    ? ` ${fields.file}`
+    : ` ${fields.file}:${fields.line}:${fields.column}`;
 }
 
 /**
@@ -200,6 +200,8 @@ export class InvalidRecordingError extends Error {
   readonly line: number | undefined;
   /** One-based column of a JSON syntax error. */
   readonly column: number | undefined;
+  /** The closest valid name, when an option looks misspelt. */
+  readonly suggestion: string | undefined;
 
   /**
    * Creates an `InvalidRecordingError`.
@@ -211,8 +213,10 @@ export class InvalidRecordingError extends Error {
         invalidInputMessage({
           subject: 'recording',
           detail: where(fields),
+          path: fields.path,
           expected: fields.expected,
           received: fields.received,
+          suggestion: fields.suggestion,
         })
       } (reason ${quote(fields.reason)})${advice(fields)}`,
     );
@@ -225,5 +229,6 @@ export class InvalidRecordingError extends Error {
     this.file = fields.file;
     this.line = fields.line;
     this.column = fields.column;
+    this.suggestion = fields.suggestion;
   }
 }

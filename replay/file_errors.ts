@@ -16,7 +16,6 @@ import { quote } from '../_internal/format.ts';
  * - `record_in_ci`: `RECORD` asks to record and `CI` is set;
  * - `invalid_record_flag`: `RECORD` is neither empty nor `1`, `true`,
  *   `yes` or `on` (any case);
- * - `invalid_record_option`: the `record` option is not a boolean;
  * - `symlink`: the file is a symbolic link, not written through;
  * - `failed_recording`: a recorded call failed at the provider, so the
  *   recording is not written (unless `keepErrors: true`);
@@ -36,7 +35,6 @@ export type FixtureFileReason =
   | 'missing_in_ci'
   | 'record_in_ci'
   | 'invalid_record_flag'
-  | 'invalid_record_option'
   | 'symlink'
   | 'failed_recording'
   | 'environment'
@@ -74,8 +72,6 @@ const templates: Record<
     `RECORD asks to record fixture file ${file} and ${detail}: not recording in CI; unset RECORD, or pass record: true`,
   invalid_record_flag: (file, detail) =>
     `Invalid RECORD for fixture file ${file}: expected 1, true, yes or on (any case) to record, or nothing to replay, got ${detail}`,
-  invalid_record_option: (file, detail) =>
-    `Invalid record option for fixture file ${file}: expected true, false or nothing, got ${detail}`,
   symlink: (file) =>
     `Fixture file ${file} is a symbolic link: not writing through it; replace it with a regular file, or name the link's target in the test`,
   failed_recording: (file, detail, call) =>

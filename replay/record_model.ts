@@ -14,7 +14,8 @@ import type {
 } from '@openai/agents-core';
 import { encode, encodeError, type Json } from './_codec.ts';
 import type { Newer } from '../_internal/sdk.ts';
-import { exposedSdkVersion, fixtureVersion, redactionOf } from './_envelope.ts';
+import { exposedSdkVersion, fixtureVersion } from './_envelope.ts';
+import { readRecordOptions, type RecordSettings } from './_options.ts';
 import { readModelCall } from './_model_calls.ts';
 // Re-exported for tests that import it from here (tests/realtime/).
 export { exposedSdkVersion } from './_envelope.ts';
@@ -140,14 +141,14 @@ function summarizeResponse(
 
 class Recorder implements RecordingModel {
   readonly #real: Model;
-  readonly #options: RecordModelOptions;
+  readonly #options: RecordSettings<ModelFixtureCall>;
   readonly #redaction: Redaction;
   readonly #entries: Entry[] = [];
 
-  constructor(real: Model, options: RecordModelOptions) {
+  constructor(real: Model, options: RecordSettings<ModelFixtureCall>) {
     this.#real = real;
     this.#options = options;
-    this.#redaction = redactionOf(options.secrets);
+    this.#redaction = options.redaction;
   }
 
   // The SDK reads an omitted flag as false.
@@ -328,5 +329,5 @@ export function recordModel(
   realModel: Model,
   options: RecordModelOptions = {},
 ): RecordingModel {
-  return new Recorder(realModel, options);
+  return new Recorder(realModel, readRecordOptions(options));
 }

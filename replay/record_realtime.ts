@@ -7,7 +7,8 @@
  */
 import type { RealtimeTransportLayer } from '@openai/agents-realtime';
 import { encode, encodeError, type Json } from './_codec.ts';
-import { exposedSdkVersion, fixtureVersion, redactionOf } from './_envelope.ts';
+import { exposedSdkVersion, fixtureVersion } from './_envelope.ts';
+import { readRecordOptions } from './_options.ts';
 import {
   type RealtimeTransportMethod,
   realtimeTransportMethods,
@@ -114,7 +115,9 @@ export function recordRealtimeTransport<T extends RealtimeTransportLayer>(
   realTransport: T,
   options: RecordRealtimeOptions = {},
 ): T & RealtimeRecording {
-  const redaction = redactionOf(options.secrets);
+  const { redact, redaction, sdkVersion } = readRecordOptions<
+    RealtimeFixtureEntry
+  >(options);
   const log: RealtimeFixtureEntry[] = [];
   const listeners = new ListenerRegistry(undefined);
   const forwarded = new Set<PropertyKey>();
@@ -164,15 +167,15 @@ export function recordRealtimeTransport<T extends RealtimeTransportLayer>(
   const fixture = (): RealtimeFixture => ({
     version: fixtureVersion,
     kind: 'realtime',
-    sdkVersion: options.sdkVersion ?? exposedSdkVersion() ?? 'unknown',
+    sdkVersion: sdkVersion ?? exposedSdkVersion() ?? 'unknown',
     log: log.map((entry, index) => {
       const copy = structuredClone(entry);
       // Keys sorted, like every object of the fixture.
       const sorted = (value: unknown) => encode(value, { redaction }) ?? null;
-      if (options.redact === undefined) {
+      if (redact === undefined) {
         return sorted(copy) as unknown as RealtimeFixtureEntry;
       }
-      return readLogEntry(sorted(options.redact(copy)), index, redaction);
+      return readLogEntry(sorted(redact(copy)), index, redaction);
     }),
   });
 

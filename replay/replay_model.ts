@@ -5,7 +5,6 @@
  * @module
  */
 import type { ModelRetryAdvice, StreamEvent } from '@openai/agents-core';
-import { listNames } from '../_internal/format.ts';
 import {
   decode,
   encode,
@@ -14,7 +13,8 @@ import {
   replayedError,
 } from './_codec.ts';
 import { difference } from './_difference.ts';
-import { invalid, readEnvelope, redactionOf } from './_envelope.ts';
+import { readEnvelope } from './_envelope.ts';
+import { readReplayOptions } from './_options.ts';
 import { readModelCall } from './_model_calls.ts';
 import { modelHooks } from '../_internal/hooks.ts';
 import {
@@ -84,30 +84,6 @@ interface ReplayState {
   readonly advice: Map<unknown, Json>;
 }
 
-function aspectsOf(options: ModelReplayOptions): readonly ModelReplayAspect[] {
-  if (options.compare === false) return [];
-  const aspects: unknown = options.aspects ?? defaultModelAspects;
-  if (!Array.isArray(aspects)) {
-    throw invalid({
-      reason: 'invalid_options',
-      path: 'options.aspects',
-      expected: 'an array of aspects',
-      value: aspects,
-    });
-  }
-  aspects.forEach((aspect, i) => {
-    if (!modelReplayAspects.includes(aspect)) {
-      throw invalid({
-        reason: 'invalid_options',
-        path: `options.aspects[${i}]`,
-        expected: `one of ${listNames(modelReplayAspects, 10)}`,
-        value: aspect,
-      });
-    }
-  });
-  return modelReplayAspects.filter((aspect) => aspects.includes(aspect));
-}
-
 /**
  * A `ScriptedModel` that replays a recording made with `recordModel()`:
  * each call is answered with its recorded response, stream events or
@@ -140,11 +116,12 @@ export function replayModel(
   fixture: ModelFixture | string,
   options: ModelReplayOptions = {},
 ): ScriptedModel {
-  const redaction = redactionOf(options?.secrets);
+  const { aspects, redact, redaction } = readReplayOptions<
+    ModelFixtureCall,
+    ModelReplayAspect
+  >(options, { known: modelReplayAspects, fallback: defaultModelAspects });
   const { list } = readEnvelope(fixture, 'model');
   const calls = list.map((call, i) => readModelCall(call, i, redaction));
-  const aspects = aspectsOf(options ?? {});
-  const redact = options?.redact;
   const state: ReplayState = { mismatch: undefined, advice: new Map() };
 
   const summarize = (

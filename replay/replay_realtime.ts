@@ -14,7 +14,8 @@ import {
   replayedError,
 } from './_codec.ts';
 import { difference } from './_difference.ts';
-import { readEnvelope, redactionOf } from './_envelope.ts';
+import { readEnvelope } from './_envelope.ts';
+import { readReplayOptions } from './_options.ts';
 import type { Redaction } from './_redact.ts';
 import { ReplayMismatchError } from './errors.ts';
 import type { RecordedRealtimeCall } from '../realtime/mod.ts';
@@ -88,11 +89,11 @@ export function replayRealtimeTransport(
   fixture: RealtimeFixture | string,
   options: RealtimeReplayOptions = {},
 ): ScriptedRealtimeTransport {
-  const redaction = redactionOf(options?.secrets);
+  const { compare, redact, redaction } = readReplayOptions<
+    RealtimeFixtureEntry
+  >(options);
   const { list } = readEnvelope(fixture, 'realtime');
   const entries = list.map((entry, i) => readLogEntry(entry, i, redaction));
-  const compare = options?.compare !== false;
-  const redact = options?.redact;
 
   // Events before the first call go out right after it.
   const leading: RealtimeFixtureEvent[] = [];

@@ -8,7 +8,7 @@ import {
   type ScriptedModel,
 } from '@scripted/agents';
 import {
-  InvalidRecordingError,
+  type InvalidRecordingError,
   recordModel,
   replayModel,
   replayRealtimeTransport,

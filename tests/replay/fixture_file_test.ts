@@ -100,11 +100,17 @@ test('fixtureMode obeys the record option before the file, RECORD and CI', async
   for (const record of ['yes', 1, null]) {
     await assert.rejects(
       fixtureMode(modelFile, { record: record as never, env: {} }),
-      isFileError(
-        'invalid_record_option',
-        modelFile,
-        record === 'yes' ? '"yes"' : String(record),
-      ),
+      {
+        name: 'InvalidRecordingError',
+        reason: 'invalid_options',
+        path: 'options.record',
+        expected: 'a boolean',
+        received: record === 'yes' ? '"yes"' : String(record),
+        message:
+          `Invalid recording: expected "options.record" to be a boolean, got ${
+            record === 'yes' ? '"yes"' : String(record)
+          } (reason "invalid_options")`,
+      },
     );
   }
 });
@@ -333,7 +339,7 @@ test('modelFixture names the file, line and column of a damaged fixture, and how
     assert.equal(call.callIndex, 0);
     assert.equal(
       call.message,
-      `Invalid recording ${path} at "calls[0].response.output[0].content": expected an array, got "oops" (reason "invalid_call"); re-record it: RECORD=1 <your test command>, or delete the file`,
+      `Invalid recording ${path}: expected "calls[0].response.output[0].content" to be an array, got "oops" (reason "invalid_call"); re-record it: RECORD=1 <your test command>, or delete the file`,
     );
     // A newer fixture: upgrade, not re-record.
     await writeFile(path, '{"version": 2}', 'utf8');
@@ -343,7 +349,7 @@ test('modelFixture names the file, line and column of a damaged fixture, and how
         name: 'InvalidRecordingError',
         reason: 'newer_version',
         message:
-          `Invalid recording ${path} at "version": expected fixture version 1, got 2 (reason "newer_version"); upgrade @scripted/agents: a newer version wrote this fixture`,
+          `Invalid recording ${path}: expected "version" to be fixture version 1, got 2 (reason "newer_version"); upgrade @scripted/agents: a newer version wrote this fixture`,
       },
     );
     // Errors other than the fixture's pass through as they are.
@@ -352,7 +358,8 @@ test('modelFixture names the file, line and column of a damaged fixture, and how
       modelFixture(path, { real: notCalled, ...ci, aspects: 'input' as never }),
       (thrown: unknown) =>
         thrown instanceof InvalidRecordingError &&
-        thrown.reason === 'invalid_options' && thrown.file === path,
+        thrown.reason === 'invalid_options' && thrown.file === undefined &&
+        thrown.path === 'options.aspects',
     );
   } finally {
     await rm(folder, { recursive: true, force: true });

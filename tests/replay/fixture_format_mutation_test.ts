@@ -38,17 +38,15 @@ interface Rejection {
 
 /** The message an InvalidRecordingError of no file builds from `fields`. */
 function messageOf(fields: Rejection): string {
-  const where = fields.line !== undefined
-    ? ` at the root`
-    : fields.path === ''
-    ? ' at the root'
-    : ` at ${JSON.stringify(fields.path)}`;
+  const where = fields.path === ''
+    ? ''
+    : `${JSON.stringify(fields.path)} to be `;
   const advice = fields.reason === 'invalid_options'
     ? ''
     : fields.reason === 'newer_version'
     ? '; upgrade @scripted/agents: a newer version wrote this fixture'
     : '; re-record the fixture';
-  return `Invalid recording${where}: expected ${fields.expected}, got ${fields.received} (reason ${
+  return `Invalid recording: expected ${where}${fields.expected}, got ${fields.received} (reason ${
     JSON.stringify(fields.reason)
   })${advice}`;
 }
@@ -650,7 +648,7 @@ test('replayRealtimeTransport rejects each malformed entry with exact fields', (
       }]),
       invalid(
         'log[1].data.audio.$bytes',
-        'a multiple of 2 bytes for a Int16Array',
+        'a multiple of 2 bytes, for Int16Array',
         '"AQ=="',
         1,
       ),

@@ -192,7 +192,7 @@ test('replayModel rejects aspects that are not an array or not known', async () 
   assert.equal(notArray.received, '"input"');
   assert.equal(
     notArray.message,
-    'Invalid recording at "options.aspects": expected an array of aspects, got "input" (reason "invalid_options")',
+    'Invalid recording: expected "options.aspects" to be an array of aspects, got "input" (reason "invalid_options")',
   );
   const unknown = catching(() =>
     replayModel(fixture, { aspects: ['input', 'bogus' as never] })
@@ -203,7 +203,7 @@ test('replayModel rejects aspects that are not an array or not known', async () 
   assert.equal(unknown.received, '"bogus"');
   assert.equal(
     unknown.expected,
-    'one of "toolSchemas", "tools", "handoffs", "instructions", "outputType", "modelSettings", "prompt", "previousResponseId", "conversationId", "input"',
+    'one of "toolSchemas", "tools", "handoffs", "instructions", "outputType", "modelSettings", "prompt", "previousResponseId", "conversationId" or "input"',
   );
 });
 
