@@ -47,8 +47,13 @@ interface Context {
   readonly tagged: boolean;
   readonly redaction: Redaction;
   readonly path: Set<object>;
-  /** Whether anything was redacted. */
-  changed: boolean;
+  /** Inside JSON text: whether anything of it was redacted. */
+  readonly note?: { changed: boolean };
+}
+
+/** Notes that something was redacted, inside JSON text. */
+function mark(context: Context): void {
+  if (context.note !== undefined) context.note.changed = true;
 }
 
 // Keys whose object, in a JSON schema, maps names to schemas.
@@ -64,18 +69,18 @@ const maxJsonText = 1_000_000;
 const base64Chunk = 0x8000;
 
 function toBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += base64Chunk) {
-    binary += String.fromCharCode(...bytes.subarray(i, i + base64Chunk));
-  }
-  return btoa(binary);
+  const chunks = Array.from(
+    { length: Math.ceil(bytes.length / base64Chunk) },
+    (_, i) =>
+      String.fromCharCode(
+        ...bytes.subarray(i * base64Chunk, (i + 1) * base64Chunk),
+      ),
+  );
+  return btoa(chunks.join(''));
 }
 
 function fromBase64(text: string): Uint8Array {
-  const binary = atob(text);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
+  return Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
 }
 
 /**
@@ -99,8 +104,16 @@ export function encode(
     tagged: options.tagged === true,
     redaction: options.redaction ?? defaultRedaction,
     path: new Set(),
-    changed: false,
   }, false);
+}
+
+/** The JSON text's value, or `undefined` when it is not JSON. */
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -108,36 +121,26 @@ export function encode(
  * only when something was removed; any other text by value and shape.
  */
 function encodeText(text: string, context: Context): string {
-  if (/^\s*[[{]/.test(text) && text.length <= maxJsonText) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      parsed = undefined;
-    }
-    if (parsed !== undefined) {
-      const inner: Context = {
-        tagged: false,
-        redaction: context.redaction,
-        path: new Set(),
-        changed: false,
-      };
-      const out = encodeValue(parsed, inner, false);
-      if (!inner.changed) return text;
-      context.changed = true;
-      return JSON.stringify(out);
-    }
+  const parsed = /^\s*[[{]/.test(text) && text.length <= maxJsonText
+    ? parseJson(text)
+    : undefined;
+  if (parsed === undefined) {
+    const out = context.redaction.text(text);
+    if (out !== text) mark(context);
+    return out;
   }
-  const out = context.redaction.text(text);
-  if (out !== text) context.changed = true;
-  return out;
+  const note = { changed: false };
+  const out = encodeValue(parsed, { ...context, path: new Set(), note }, false);
+  if (!note.changed) return text;
+  mark(context);
+  return JSON.stringify(out);
 }
 
 /** A credential key's value with every non-empty string replaced. */
 function hide(value: Json, context: Context): Json {
   if (typeof value === 'string') {
     if (value === '' || value === redacted) return value;
-    context.changed = true;
+    mark(context);
     return redacted;
   }
   if (typeof value !== 'object' || value === null) return value;
@@ -241,9 +244,7 @@ function encodeFields(error: unknown, context: Context): JsonObject {
   for (const key of errorFields) {
     const field = source[key];
     if (typeof field === 'string') out[key] = encodeText(field, context);
-    else if (typeof field === 'number' && Number.isFinite(field)) {
-      out[key] = field;
-    }
+    else if (Number.isFinite(field)) out[key] = field as number;
   }
   if (typeof out.name !== 'string') out.name = 'Error';
   if (typeof out.message !== 'string') out.message = '';
@@ -262,12 +263,7 @@ export function encodeError(
   error: unknown,
   redaction: Redaction = defaultRedaction,
 ): JsonObject {
-  return encodeFields(error, {
-    tagged: false,
-    redaction,
-    path: new Set(),
-    changed: false,
-  });
+  return encodeFields(error, { tagged: false, redaction, path: new Set() });
 }
 
 /**
@@ -328,7 +324,7 @@ export function checkBytes(value: JsonObject): string | undefined {
     return 'base64 text';
   }
   const View = typedArrays.get(value.$type as string);
-  const length = text.length / 4 * 3 - (text.match(/=+$/)?.[0].length ?? 0);
+  const length = atob(text).length;
   if (View !== undefined && length % View.BYTES_PER_ELEMENT !== 0) {
     return `a multiple of ${View.BYTES_PER_ELEMENT} bytes, for ${value.$type}`;
   }

@@ -22,13 +22,15 @@ import {
 export const fixtureVersion = 1;
 
 /**
- * The SDK version, when the SDK exposes one at runtime.
+ * The SDK version, when the SDK exposes one at runtime (its `METADATA`;
+ * `@openai/agents-core` up to 0.20 does not export it).
  *
+ * @param sdk The SDK module to read (`@openai/agents-core`).
  * @returns The version, or `undefined`.
  */
-export function exposedSdkVersion(): string | undefined {
+export function exposedSdkVersion(sdk: object = core): string | undefined {
   // Looked up by name, so a bundler does not reject a missing export.
-  const metadata = Reflect.get(core, 'METADATA') as
+  const metadata = Reflect.get(sdk, 'METADATA') as
     | { version?: unknown }
     | undefined;
   const version = metadata?.version;
@@ -103,7 +105,10 @@ interface SchemaIssue {
   readonly path: readonly PropertyKey[];
   readonly message: string;
   readonly expected?: unknown;
+  /** The choices of a discriminated union. */
   readonly options?: readonly unknown[];
+  /** The choices of an enum. */
+  readonly values?: readonly unknown[];
 }
 
 /**
@@ -129,18 +134,18 @@ export function checkSchema(
   redaction: Redaction,
 ): void {
   const result = schema.safeParse(value);
-  const issue = result.error?.issues[0];
-  if (result.success || issue === undefined) return;
+  if (result.success) return;
+  const issue = result.error!.issues[0]!;
   let where = path;
   let found: unknown = value;
-  for (const key of issue.path) {
-    const step = typeof key === 'number' ? key : String(key);
-    where = at(where, step);
-    found = typeof found === 'object' && found !== null
-      ? (found as Record<string, unknown>)[step]
-      : undefined;
+  // Object and array keys only: the SDK's schemas have no symbol keys.
+  for (const key of issue.path as (string | number)[]) {
+    where = at(where, key);
+    found = (found as Record<string | number, unknown> | undefined)?.[key];
   }
-  const options = issue.options?.filter((option) => typeof option === 'string');
+  const options = (issue.options ?? issue.values)?.filter((option) =>
+    typeof option === 'string'
+  );
   throw invalid({
     reason: 'invalid_call',
     path: where,
@@ -211,9 +216,9 @@ export function readEnvelope(
     });
   }
   const version = data.version;
-  if (version !== fixtureVersion) {
-    const newer = Number.isInteger(version) &&
-      (version as number) > fixtureVersion;
+  const newer = Number.isInteger(version) &&
+    (version as number) > fixtureVersion;
+  if (newer || version !== fixtureVersion) {
     throw invalid({
       reason: newer ? 'newer_version' : 'unsupported_version',
       path: 'version',

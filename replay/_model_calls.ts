@@ -89,13 +89,13 @@ export function readModelCall(
   if (response !== undefined && !isObject(response)) {
     throw fail(`${at}.response`, 'a response object', response);
   }
-  const outcomes = (response === undefined ? 0 : 1) +
-    (events === undefined ? 0 : 1);
-  if (
-    outcomes > 1 || (outcomes === 0 && error === undefined) ||
-    (call.streamed === false && events !== undefined) ||
-    (response !== undefined && error !== undefined)
-  ) {
+  // A response alone; events, maybe ending in an error; or an error.
+  const outcome = response !== undefined
+    ? events === undefined && error === undefined
+    : events !== undefined
+    ? call.streamed
+    : error !== undefined;
+  if (!outcome) {
     throw fail(
       at,
       'exactly one outcome: "response" (not streamed), "events" (streamed, maybe ending in "error") or "error"',
@@ -139,14 +139,10 @@ function checkOutcome(call: ModelFixtureCall, redaction: Redaction): void {
     modelResponse(decode(call.response) as ScriptedModelResponse);
   } catch (error) {
     // The model names the path inside the step: `response.usage…`.
-    const inner = (error as { path?: unknown }).path;
+    const inner = (error as { path: string }).path;
     throw new InvalidRecordingError({
       reason: 'invalid_call',
-      path: `calls[${call.index}].${
-        typeof inner === 'string' && inner.startsWith('response')
-          ? inner
-          : 'response'
-      }`,
+      path: `calls[${call.index}].${inner}`,
       expected: 'a replayable response',
       received: `one the model rejects (${
         redaction.text(String((error as Error).message))

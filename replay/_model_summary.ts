@@ -137,16 +137,13 @@ export function aspectOf(
       };
     case 'toolSchemas':
       return { value: request.tools as Json[], path: 'tools' };
-    case 'handoffs':
-      return { value: request.handoffs as Json[], path: 'handoffs' };
     default:
-      return { value: request[aspect], path: aspect };
+      return { value: request[aspect] as Json | undefined, path: aspect };
   }
 }
 
 function toolName(tool: Json): Json {
-  if (typeof tool !== 'object' || tool === null || Array.isArray(tool)) {
-    return null;
-  }
-  return tool.name ?? tool.type ?? null;
+  // Anything but a tool object has neither: a string's `name` is absent.
+  const named = tool as { name?: Json; type?: Json } | null;
+  return named?.name ?? named?.type ?? null;
 }

@@ -128,7 +128,7 @@ function strictArray(
 ): Json[] {
   const length = value.length;
   if (length > budget.left) throw tooMany(path, `an array of ${length}`);
-  const out: Json[] = new Array(length);
+  const out: Json[] = [];
   for (let i = 0; i < length; i++) {
     if (!Object.hasOwn(value, i)) {
       throw new FixtureShapeError({
@@ -137,7 +137,7 @@ function strictArray(
         received: 'a hole',
       });
     }
-    out[i] = strictCopy(value[i], at(path, i), depth + 1, budget);
+    out.push(strictCopy(value[i], at(path, i), depth + 1, budget));
   }
   return out;
 }

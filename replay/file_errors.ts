@@ -62,7 +62,7 @@ const record = 'RECORD=1 <your test command>';
 
 const templates: Record<
   FixtureFileReason,
-  (file: string, detail: string, call: string) => string
+  (file: string, detail: string | undefined, call: number | undefined) => string
 > = {
   missing: (file) =>
     `Fixture file ${file} is missing: record it once with ${record} (or pass record: true), then commit it`,
@@ -75,7 +75,7 @@ const templates: Record<
   symlink: (file) =>
     `Fixture file ${file} is a symbolic link: not writing through it; replace it with a regular file, or name the link's target in the test`,
   failed_recording: (file, detail, call) =>
-    `Recording of fixture file ${file} failed at the provider: ${call} threw ${detail}; the file was not written (fix the cause and record again, or pass keepErrors: true to keep a recording of the failure)`,
+    `Recording of fixture file ${file} failed at the provider: call ${call} threw ${detail}; the file was not written (fix the cause and record again, or pass keepErrors: true to keep a recording of the failure)`,
   environment: (file, detail) =>
     `Cannot list the environment to find secrets while recording fixture file ${file}: ${detail}; grant --allow-env (Deno), or pass env with the variables to use`,
   unreadable: (file, detail) =>
@@ -120,11 +120,12 @@ export class FixtureFileError extends Error {
    * @param fields The structured fields of the error.
    */
   constructor(fields: FixtureFileErrorFields) {
-    const call = fields.callIndex === undefined
-      ? 'a call'
-      : `call ${fields.callIndex}`;
     super(
-      templates[fields.reason](quote(fields.file), fields.detail ?? '', call),
+      templates[fields.reason](
+        quote(fields.file),
+        fields.detail,
+        fields.callIndex,
+      ),
       fields.cause === undefined ? undefined : { cause: fields.cause },
     );
     this.name = 'FixtureFileError';

@@ -126,6 +126,7 @@ function summarizeResponse(
     output: response.output,
     usage: response.usage,
   };
+  // An absent field (`undefined`) is dropped by the encoding.
   for (
     const key of [
       'responseId',
@@ -133,9 +134,7 @@ function summarizeResponse(
       'providerData',
       'rawUsage',
     ] as const
-  ) {
-    if (response[key] !== undefined) out[key] = response[key];
-  }
+  ) out[key] = response[key];
   return encode(out, { redaction }) ?? null;
 }
 
@@ -227,8 +226,9 @@ class Recorder implements RecordingModel {
         const copy = encode(call, { redaction: this.#redaction });
         try {
           call = readModelCall(copy ?? null, index, this.#redaction);
-        } catch (error) {
-          if (!(error instanceof InvalidRecordingError)) throw error;
+        } catch (thrown) {
+          // Reading a call throws nothing else.
+          const error = thrown as InvalidRecordingError;
           throw new InvalidRecordingError({
             reason: 'invalid_call',
             path: error.path,

@@ -106,31 +106,18 @@ export function replayRealtimeTransport(
 
   const transport = new ScriptedRealtimeTransport();
   const emit = transport.emit.bind(transport) as unknown as Emit;
-  const queue: RealtimeFixtureEvent[] = [];
-  let draining = false;
-  const drain = (): void => {
-    draining = false;
-    while (queue.length > 0) {
-      const event = queue.shift()!;
-      if (event.event === 'connection_change') {
-        // The scripted transport reports its own status changes; only a
-        // remote close needs replaying.
-        if (
-          event.args[0] === 'disconnected' &&
-          transport.status !== 'disconnected'
-        ) transport.disconnect();
-        continue;
-      }
+  const deliver = (event: RealtimeFixtureEvent): void => {
+    if (event.event !== 'connection_change') {
       emit(event.event, ...(decode(event.args as Json[], true) as unknown[]));
+    } else if (event.args[0] === 'disconnected') {
+      // The scripted transport reports its own status changes; only a
+      // remote close needs replaying (after a local one it does nothing).
+      transport.disconnect();
     }
   };
   const schedule = (events: readonly RealtimeFixtureEvent[]): void => {
-    if (events.length === 0) return;
-    queue.push(...events);
-    if (draining) return;
-    draining = true;
     // Inbound events arrive after the call returned, like network traffic.
-    setTimeout(drain, 0);
+    if (events.length > 0) setTimeout(() => events.forEach(deliver), 0);
   };
   const failure = (call: RealtimeFixtureCall): void => {
     if (call.error === undefined) return;
