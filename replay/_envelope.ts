@@ -6,7 +6,7 @@
  * @module
  */
 import * as core from '@openai/agents-core';
-import { describe, listNames } from '../_internal/format.ts';
+import { describe, either } from '../_internal/format.ts';
 import type { Json } from './_codec.ts';
 import { jsonSyntaxError } from './_json_position.ts';
 import { defaultRedaction, type Redaction } from './_redact.ts';
@@ -150,7 +150,7 @@ export function checkSchema(
     reason: 'invalid_call',
     path: where,
     expected: options !== undefined
-      ? `one of ${listNames(options as string[], 20)}`
+      ? `one of ${either(options as string[])}`
       : typeof issue.expected === 'string'
       ? `${/^[aeiou]/.test(issue.expected) ? 'an' : 'a'} ${issue.expected}`
       : issue.message,

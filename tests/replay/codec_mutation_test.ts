@@ -229,6 +229,20 @@ test('encode reads JSON text as JSON, re-written only when something is removed'
     encode('x custom-key-value y', { redaction: marked }),
     `x ${redacted} y`,
   );
+  // An already redacted value is not a change: the text stays as written.
+  const done = '{ "api_key": "[redacted]",\n "city": "Paris" }';
+  assert.equal(encode(done), done);
+  assert.equal(encode(`{ "api_key": "" }`), `{ "api_key": "" }`);
+  // JSON text up to a million characters is read as JSON (keys sorted when
+  // rewritten), longer text as text (written as it was).
+  const sized = (length: number) => {
+    const head = '{"b":1,"api_key":"k-1","pad":"';
+    return `${head}${'x'.repeat(length - head.length - 2)}"}`;
+  };
+  const million = encode(sized(1_000_000)) as string;
+  assert.ok(million.startsWith(`{"api_key":"${redacted}","b":1,"pad":"x`));
+  const longer = encode(sized(1_000_001)) as string;
+  assert.ok(longer.startsWith(`{"b":1,"api_key":"${redacted}","pad":"x`));
   // Redacting twice changes nothing more.
   const once = encode({
     a: '{"b":"c","token":"t"}',
@@ -460,6 +474,11 @@ test('checkBytes accepts base64 that fits its type, and names the problem', () =
       'a multiple of 4 bytes, for Float32Array',
     ],
     [{ $bytes: 'AQ==', $type: 'DataView' }, undefined],
+    [{ $bytes: btoa('x'.repeat(16)), $type: 'Float64Array' }, undefined],
+    [
+      { $bytes: btoa('x'.repeat(12)), $type: 'Float64Array' },
+      'a multiple of 8 bytes, for Float64Array',
+    ],
     [{ $bytes: 'AQI', $type: 'Uint8Array' }, 'base64 text'],
     [{ $bytes: 'AQ!D', $type: 'Uint8Array' }, 'base64 text'],
     [{ $bytes: 'A===', $type: 'Uint8Array' }, 'base64 text'],
@@ -689,6 +708,20 @@ test('strictJson holds an array to the values left of two million', () => {
     path: '[0]',
     expected: 'a value (not a hole)',
     received: 'a hole',
+  });
+  // Exactly the budget: two million values, the root included.
+  assert.equal(
+    (strictJson(new Array(1_999_999).fill(0)) as Json[]).length,
+    1_999_999,
+  );
+  // Past it, counted value by value: objects are not sized first.
+  const keys = Object.fromEntries(
+    Array.from({ length: 20 }, (_, i) => [`k${i}`, i]),
+  );
+  assertShape(() => strictJson([new Array(1_999_990).fill(0), keys]), {
+    path: '[1].k7',
+    expected: budget,
+    received: 'more',
   });
   // Values past the budget, one by one.
   const many = Array.from({ length: 1000 }, () => new Array(1999).fill(0));

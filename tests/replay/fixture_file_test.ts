@@ -761,3 +761,141 @@ test('realtimeFixture does not write a recording whose call failed, unless kept'
     await rm(folder, { recursive: true, force: true });
   }
 });
+
+test("modelFixture adds the process environment's secrets when no env is given", async () => {
+  const folder = tempFolder();
+  const path = `${folder}/process.json`;
+  const name = `SCRIPTED_AGENTS_TEST_${crypto.randomUUID().slice(0, 8)}_TOKEN`;
+  const value = `process-${crypto.randomUUID()}`;
+  process.env[name] = value;
+  try {
+    const recording = await modelFixture(path, {
+      real: () => new ScriptedModel([[assistantMessage(`Got ${value}`)]]),
+      record: true,
+    });
+    await greet(recording.model, `Use ${value}`);
+    await recording.finish();
+    const stored = await readFile(path, 'utf8');
+    assert.equal(stored.includes(value), false);
+    assert.match(stored, /Got \[redacted\]/);
+    // With the option's secrets too, both go.
+    const both = await modelFixture(path, {
+      real: () => new ScriptedModel([[assistantMessage(`Got ${value}`)]]),
+      record: true,
+      secrets: ['option-secret-1'],
+    });
+    await greet(both.model, `Use ${value} and option-secret-1`);
+    await both.finish();
+    const again = await readFile(path, 'utf8');
+    assert.equal(again.includes(value), false);
+    assert.equal(again.includes('option-secret-1'), false);
+    // A malformed option stays the recorder's to reject, with its path.
+    await assert.rejects(
+      modelFixture(path, {
+        real: () => new ScriptedModel([]),
+        record: true,
+        secrets: 'option-secret-1' as never,
+      }),
+      { name: 'InvalidRecordingError', path: 'options.secrets' },
+    );
+  } finally {
+    delete process.env[name];
+    await rm(folder, { recursive: true, force: true });
+  }
+});
+
+test('modelFixture names what the file system refused, and the cause', async () => {
+  const folder = tempFolder();
+  try {
+    await mkdir(folder, { recursive: true });
+    await writeFile(`${folder}/file`, 'not a folder', 'utf8');
+    // A fixture below a file: its folder cannot be made.
+    const path = `${folder}/file/fixture.json`;
+    const recording = await modelFixture(path, {
+      real: () => new ScriptedModel([[assistantMessage('Salut')]]),
+      record: true,
+    });
+    await greet(recording.model);
+    const error = await recording.finish().catch((e: unknown) => e);
+    assert.ok(error instanceof FixtureFileError, String(error));
+    assert.equal(error.reason, 'unwritable');
+    assert.equal(error.detail, 'ENOTDIR');
+    assert.ok(error.cause instanceof Error);
+    assert.equal(
+      error.message,
+      `Fixture file "${path}" cannot be written: ENOTDIR`,
+    );
+    // Errors without a cause have none.
+    const missing = new FixtureFileError({ reason: 'missing', file: path });
+    assert.equal('cause' in missing, false);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+});
+
+test('modelFixture cuts a long provider error in the failed-recording message', async () => {
+  const folder = tempFolder();
+  const path = `${folder}/long.json`;
+  try {
+    const long = 'm'.repeat(300);
+    const recording = await modelFixture(path, {
+      real: () => new ScriptedModel([modelError(new Error(long))]),
+      record: true,
+    });
+    await assert.rejects(greet(recording.model));
+    await assert.rejects(
+      recording.finish(),
+      isFileError('failed_recording', path, `Error: ${'m'.repeat(200)}…`, 0),
+    );
+    const exact = await modelFixture(path, {
+      real: () => new ScriptedModel([modelError(new Error('e'.repeat(200)))]),
+      record: true,
+    });
+    await assert.rejects(greet(exact.model));
+    await assert.rejects(
+      exact.finish(),
+      isFileError('failed_recording', path, `Error: ${'e'.repeat(200)}`, 0),
+    );
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+});
+
+test('realtimeFixture counts calls, not events, to name the failed one', async () => {
+  const folder = tempFolder();
+  const path = `${folder}/voice.json`;
+  try {
+    // The first call fails.
+    const first = await realtimeFixture(path, {
+      real: () => {
+        const real = new ScriptedRealtimeTransport();
+        real.failNextCall('connect', new Error('refused'));
+        return real;
+      },
+      record: true,
+    });
+    await assert.rejects(first.transport.connect({ apiKey: 'k' }));
+    await assert.rejects(
+      first.finish(),
+      isFileError('failed_recording', path, 'Error: refused', 0),
+    );
+    // Events before the failed call do not count.
+    const real = new ScriptedRealtimeTransport();
+    const later = await realtimeFixture(path, {
+      real: () => real,
+      record: true,
+    });
+    later.transport.on('audio_interrupted', () => {});
+    await later.transport.connect({ apiKey: 'k' });
+    real.emit('audio_interrupted');
+    real.emit('audio_interrupted');
+    real.failNextCall('mute', new Error('no'));
+    assert.throws(() => later.transport.mute(true));
+    await assert.rejects(
+      later.finish(),
+      isFileError('failed_recording', path, 'Error: no', 1),
+    );
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+});

@@ -14,6 +14,7 @@ import {
   summarizeRequest as summarizeWithRedaction,
 } from '../../replay/_model_summary.ts';
 import type { ModelFixtureRequest } from '../../replay/model_fixture.ts';
+import { exposedSdkVersion } from '../../replay/_envelope.ts';
 import { defaultRedaction } from '../../replay/_redact.ts';
 
 const summarizeRequest = (request: ModelRequest) =>
@@ -119,7 +120,10 @@ const itemTypes = [
   'reasoning',
   'compaction',
   'unknown',
-].map((type) => JSON.stringify(type)).join(', ');
+].map((type) => JSON.stringify(type)).join(', ').replace(
+  /, ("unknown")$/,
+  ' or $1',
+);
 
 /** A valid call with `fields` changed (an `undefined` field removed). */
 function call(fields: Record<string, unknown>): Record<string, unknown> {
@@ -466,7 +470,7 @@ test('replayModel rejects each malformed call with exact fields', () => {
       })],
       invalid(
         'calls[0].events[0].type',
-        'one of "output_text_delta", "response_done", "response_started", "model"',
+        'one of "output_text_delta", "response_done", "response_started" or "model"',
         '"delta"',
       ),
     ],
@@ -482,6 +486,15 @@ test('replayModel rejects each malformed call with exact fields', () => {
         },
       })],
       invalid('calls[0].response.output[0].providerData', 'a record', '"x"'),
+    ],
+    // An enum names its values.
+    [
+      [call({ response: { output: [message({ status: 'done' })] } })],
+      invalid(
+        'calls[0].response.output[0].status',
+        'one of "in_progress", "completed" or "incomplete"',
+        '"done"',
+      ),
     ],
     // A credential in what is reported is removed.
     [
@@ -641,6 +654,17 @@ test('replayRealtimeTransport rejects each malformed entry with exact fields', (
       invalid('log[0].args[0].data.$bytes', 'base64 text', '"A!=="'),
     ],
     [
+      realtimeFixture([{
+        type: 'event',
+        event: 'audio',
+        args: [{ $bytes: 'AQ==', $type: 'Uint8Array' }, [1, {
+          $bytes: '#',
+          $type: 'ArrayBuffer',
+        }]],
+      }]),
+      invalid('log[0].args[1][1].$bytes', 'base64 text', '"#"'),
+    ],
+    [
       realtimeFixture([close, {
         type: 'call',
         method: 'sendAudio',
@@ -658,11 +682,22 @@ test('replayRealtimeTransport rejects each malformed entry with exact fields', (
     assertRejected(fromRealtime(fixture), fields);
     assertRejected(fromRealtime(JSON.stringify(fixture)), fields);
   }
-  // The valid shapes: a call with or without its error, an event.
+  // The valid shapes: a call with or without its error, an event; and
+  // objects that only look like tagged bytes are data.
   const transport = replayRealtimeTransport(
     JSON.stringify(realtimeFixture([
       { ...close, error: { name: 'Error', message: 'm' } },
       close,
+      {
+        type: 'event',
+        event: 'note',
+        args: [
+          { $bytes: '#', $type: 'ArrayBuffer', extra: 1 },
+          { $bytes: '#' },
+          { $bytes: '#', $type: 1 },
+          { $bytes: 1, $type: 'ArrayBuffer' },
+        ],
+      },
     ])),
   );
   assert.equal(transport.status, 'disconnected');
@@ -872,4 +907,13 @@ test('aspectOf reads each aspect of a summary, tools by name', () => {
     value: undefined,
     path: 'prompt',
   });
+});
+
+test("exposedSdkVersion reads the SDK module's METADATA when it has one", () => {
+  assert.equal(exposedSdkVersion({ METADATA: { version: '1.2.3' } }), '1.2.3');
+  assert.equal(exposedSdkVersion({ METADATA: { version: 1 } }), undefined);
+  assert.equal(exposedSdkVersion({ METADATA: {} }), undefined);
+  assert.equal(exposedSdkVersion({}), undefined);
+  // The SDK of this repository exports none: recordings say the option's.
+  assert.equal(exposedSdkVersion(), undefined);
 });

@@ -296,7 +296,7 @@ test('replayModel rejects recorded events and responses the model cannot replay'
   assert.equal(error.path, 'calls[0].events[0].type');
   assert.equal(
     error.expected,
-    'one of "output_text_delta", "response_done", "response_started", "model"',
+    'one of "output_text_delta", "response_done", "response_started" or "model"',
   );
   assert.equal(error.received, '5');
   assert.equal(error.callIndex, 0);
@@ -406,4 +406,37 @@ test('fromRecording replays a clean recorded stream to its end', async () => {
   assert.deepEqual(replayed, JSON.parse(JSON.stringify(live)));
   assert(replayed.length > 0);
   replay.assertComplete();
+});
+
+test('ReplayMismatchError shows absent and long values short', () => {
+  const long = 'x'.repeat(100);
+  const error = new ReplayMismatchError({
+    double: 'model',
+    callIndex: 2,
+    aspect: 'input',
+    path: 'input[1]',
+    recorded: undefined,
+    actual: { text: long },
+  });
+  assert.equal(error.name, 'ReplayMismatchError');
+  assert.equal(
+    error.message,
+    `Replay mismatch at model call 2: expected "input[1]" to be nothing as recorded, got {"text":"${
+      'x'.repeat(68)
+    }... (aspect "input"; re-record the fixture, or stop comparing the aspect)`,
+  );
+  const exact = new ReplayMismatchError({
+    double: 'realtime',
+    callIndex: 0,
+    aspect: 'close',
+    path: '',
+    recorded: 'y'.repeat(78),
+    actual: 10n,
+  });
+  assert.equal(
+    exact.message,
+    `Replay mismatch at realtime call 0: expected "" to be "${
+      'y'.repeat(78)
+    }" as recorded, got 10n (aspect "close"; re-record the fixture, or stop comparing the aspect)`,
+  );
 });

@@ -162,6 +162,21 @@ test('The default redaction removes each credential shape from text', () => {
   }
 });
 
+test('The default redaction leaves prose, code and ids as they are', () => {
+  for (
+    const plain of [
+      'Stryker was here',
+      'The weather in Paris is 18°C; the local time is 14:05.',
+      'call_weather_1 resp_2 msg_0 fc_0 req_local_3',
+      'const total = inputTokens + outputTokens;',
+      'See https://example.com/docs?page=2&lang=en#top',
+      'user@example.com wrote: "thanks"',
+      '{"city":"Paris","units":"metric"}',
+      'A token budget of 4096 tokens, a basic plan.',
+    ]
+  ) assert.equal(text(plain), plain, plain);
+});
+
 test('A redaction removes each marked value, also URL-encoded, longest first', () => {
   const marked = redaction([
     'acme-live-0123456789',
@@ -305,6 +320,36 @@ test('jsonSyntaxError finds the line and column of the first error', () => {
       column: 12,
       expected: '":"',
       received: 'the end of the text',
+    }],
+    ['[1, }', {
+      line: 1,
+      column: 5,
+      expected: 'a JSON value',
+      received: '"}"',
+    }],
+    ['{"ab', {
+      line: 1,
+      column: 5,
+      expected: 'a closing double quote (control characters must be escaped)',
+      received: 'the end of the text',
+    }],
+    ['1 2', {
+      line: 1,
+      column: 3,
+      expected: 'the end of the text',
+      received: '"2"',
+    }],
+    ['[] x', {
+      line: 1,
+      column: 4,
+      expected: 'the end of the text',
+      received: '"x"',
+    }],
+    ['{"a": [[], {}], "b": []} ]', {
+      line: 1,
+      column: 26,
+      expected: 'the end of the text',
+      received: '"]"',
     }],
   ];
   for (const [input, error] of cases) {
