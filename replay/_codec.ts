@@ -44,11 +44,12 @@ export interface EncodeOptions {
 }
 
 interface Context {
-  readonly tagged: boolean;
+  /** Whether bytes, errors and `undefined` are kept as tags. */
+  readonly tagged?: boolean;
   readonly redaction: Redaction;
   readonly path: Set<object>;
   /** Inside JSON text: whether anything of it was redacted. */
-  readonly note?: { changed: boolean };
+  readonly note?: { changed?: true };
 }
 
 /** Notes that something was redacted, inside JSON text. */
@@ -112,8 +113,9 @@ function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    return undefined;
+    // Not JSON: `undefined` below.
   }
+  return undefined;
 }
 
 /**
@@ -129,7 +131,7 @@ function encodeText(text: string, context: Context): string {
     if (out !== text) mark(context);
     return out;
   }
-  const note = { changed: false };
+  const note: { changed?: true } = {};
   const out = encodeValue(parsed, { ...context, path: new Set(), note }, false);
   if (!note.changed) return text;
   mark(context);
@@ -263,7 +265,7 @@ export function encodeError(
   error: unknown,
   redaction: Redaction = defaultRedaction,
 ): JsonObject {
-  return encodeFields(error, { tagged: false, redaction, path: new Set() });
+  return encodeFields(error, { redaction, path: new Set() });
 }
 
 /**

@@ -109,6 +109,8 @@ interface SchemaIssue {
   readonly options?: readonly unknown[];
   /** The choices of an enum. */
   readonly values?: readonly unknown[];
+  /** The issues of each branch of a union none of which matched. */
+  readonly errors?: readonly (readonly { readonly expected?: unknown }[])[];
 }
 
 /**
@@ -125,7 +127,7 @@ export function checkSchema(
   schema: {
     safeParse(value: unknown): {
       success: boolean;
-      error?: { issues: readonly SchemaIssue[] };
+      error?: { issues: readonly object[] };
     };
   },
   value: Json,
@@ -135,29 +137,48 @@ export function checkSchema(
 ): void {
   const result = schema.safeParse(value);
   if (result.success) return;
-  const issue = result.error!.issues[0]!;
+  const issue = result.error!.issues[0] as SchemaIssue;
   let where = path;
   let found: unknown = value;
   // Object and array keys only: the SDK's schemas have no symbol keys.
   for (const key of issue.path as (string | number)[]) {
     where = at(where, key);
-    found = (found as Record<string | number, unknown> | undefined)?.[key];
+    // Every step but the last is an object zod looked into.
+    found = (found as Record<string | number, unknown>)[key];
   }
-  const options = (issue.options ?? issue.values)?.filter((option) =>
-    typeof option === 'string'
-  );
   throw invalid({
     reason: 'invalid_call',
     path: where,
-    expected: options !== undefined
-      ? `one of ${either(options as string[])}`
-      : typeof issue.expected === 'string'
-      ? `${/^[aeiou]/.test(issue.expected) ? 'an' : 'a'} ${issue.expected}`
-      : issue.message,
+    expected: expectation(issue),
     value: found,
     callIndex,
     redaction,
   });
+}
+
+/** `a string`, `an array` (with its article). */
+function kind(name: string): string {
+  return `${/^[aeiou]/.test(name) ? 'an' : 'a'} ${name}`;
+}
+
+/**
+ * What a zod issue expected, in words: the choices of a union or enum, the
+ * kinds a plain union allows (`a record or an array`), the type expected,
+ * else zod's own message.
+ */
+function expectation(issue: SchemaIssue): string {
+  const choices = issue.options ?? issue.values;
+  if (choices !== undefined) {
+    return `one of ${
+      either(choices.filter((choice) => typeof choice === 'string'))
+    }`;
+  }
+  const kinds = (issue.errors ?? []).map((branch) => branch[0]?.expected)
+    .filter((name) => typeof name === 'string');
+  if (kinds.length > 0) return either(kinds.map(kind)).replaceAll('"', '');
+  return typeof issue.expected === 'string'
+    ? kind(issue.expected)
+    : issue.message;
 }
 
 function parse(text: string): Json {

@@ -105,17 +105,18 @@ export function readFileOptions(
       options ?? undefined,
       'options',
       [...own, ...core],
-      { optional: true, unknownKeys: how.strict ? 'reject' : 'allow' },
+      {
+        optional: true,
+        ...(how.strict ? {} : { unknownKeys: 'allow' as const }),
+      },
     );
     const env = object(f.env, 'options.env', { optional: true }) as
       | Readonly<Record<string, string | undefined>>
       | undefined;
+    // Every name, absent ones as `undefined`: the core reads them alike.
     const pick = (names: readonly string[]) =>
       Object.fromEntries(
-        names.filter((name) => name in f).map((name) => [
-          name,
-          f[name as keyof typeof f],
-        ]),
+        names.map((name) => [name, f[name as keyof typeof f]]),
       );
     return {
       real: func(f.real, 'options.real', { optional: !how.real }),

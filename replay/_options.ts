@@ -129,7 +129,7 @@ export interface ReplaySettings<T, A extends string> {
 
 /**
  * Reads the options of `replayModel()` (`aspects` among `known`) and
- * `replayRealtimeTransport()` (no `known`: no `aspects` option).
+ * `replayRealtimeTransport()` (none known: no `aspects` option).
  *
  * @param options The options (`null` reads as none).
  * @param aspects The aspects known, in comparing order, and the default.
@@ -138,29 +138,29 @@ export interface ReplaySettings<T, A extends string> {
  */
 export function readReplayOptions<T, A extends string = never>(
   options: unknown,
-  aspects?: { readonly known: readonly A[]; readonly fallback: readonly A[] },
+  aspects: { readonly known: readonly A[]; readonly fallback: readonly A[] },
 ): ReplaySettings<T, A> {
   return boundary(optionError, () => {
     const names = ['compare', 'redact', 'secrets'] as const;
     const { fields: f } = fields(
       options ?? undefined,
       'options',
-      aspects === undefined ? names : [...names, 'aspects'],
+      aspects.known.length > 0 ? [...names, 'aspects'] : names,
       { optional: true },
     );
     const compare = boolean(f.compare, 'options.compare', { optional: true });
-    const given = aspects === undefined ? undefined : array(
+    // Absent for a Realtime replay: its `aspects` key was refused above.
+    const chosen = array(
       (f as { aspects?: unknown }).aspects,
       'options.aspects',
       { optional: true, expected: 'an array of aspects' },
     )?.map((aspect, i) =>
       oneOf(aspect, at('options.aspects', i), aspects.known)
-    );
-    const chosen = given ?? aspects?.fallback ?? [];
+    ) ?? aspects.fallback;
     return {
       aspects: compare === false
         ? []
-        : (aspects?.known ?? []).filter((aspect) => chosen.includes(aspect)),
+        : aspects.known.filter((aspect) => chosen.includes(aspect)),
       compare: compare !== false,
       redact: func(f.redact, 'options.redact', {
         optional: true,

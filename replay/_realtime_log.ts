@@ -84,8 +84,8 @@ function badBytes(
   path: string,
 ): { path: string; expected: string; value: Json } | undefined {
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = badBytes(value[i]!, at(path, i));
+    for (const [i, item] of value.entries()) {
+      const found = badBytes(item, at(path, i));
       if (found !== undefined) return found;
     }
     return undefined;

@@ -81,7 +81,7 @@ export const defaultModelAspects: readonly ModelReplayAspect[] = Object.freeze([
 
 interface ReplayState {
   mismatch: ReplayMismatchError | undefined;
-  readonly advice: Map<unknown, Json>;
+  readonly advice: Map<unknown, Json | undefined>;
 }
 
 /**
@@ -161,9 +161,7 @@ export function replayModel(
 
   const fail = (recorded: ModelFixtureCall): Error => {
     const error = replayedError(recorded.error as JsonObject);
-    if (recorded.retryAdvice !== undefined) {
-      state.advice.set(error, recorded.retryAdvice);
-    }
+    state.advice.set(error, recorded.retryAdvice);
     return error;
   };
 
@@ -190,14 +188,11 @@ export function replayModel(
     beforeComplete() {
       if (state.mismatch !== undefined) throw state.mismatch;
     },
+    // What this model throws is recorded, or its own mismatch: the
+    // recorded advice (or none) answers, as the real model's did.
     retryAdvice(args) {
-      const error = args?.error;
-      return state.advice.has(error)
-        ? {
-          found: true,
-          advice: decode(state.advice.get(error)!) as ModelRetryAdvice,
-        }
-        : { found: false };
+      const advice = state.advice.get(args?.error) as Json;
+      return { found: true, advice: decode(advice) as ModelRetryAdvice };
     },
   });
   return model;

@@ -91,7 +91,7 @@ export function replayRealtimeTransport(
 ): ScriptedRealtimeTransport {
   const { compare, redact, redaction } = readReplayOptions<
     RealtimeFixtureEntry
-  >(options);
+  >(options, { known: [], fallback: [] });
   const { list } = readEnvelope(fixture, 'realtime');
   const entries = list.map((entry, i) => readLogEntry(entry, i, redaction));
 

@@ -229,6 +229,17 @@ test('encode reads JSON text as JSON, re-written only when something is removed'
     encode('x custom-key-value y', { redaction: marked }),
     `x ${redacted} y`,
   );
+  // Objects in an array are read key by key too.
+  assert.equal(
+    encode('[{"password":"p"}, 1]'),
+    `[{"password":"${redacted}"},1]`,
+  );
+  assert.deepEqual(encode([{ password: 'p' }]), [{ password: redacted }]);
+  // Text that only holds braces is text, escapes and all.
+  assert.equal(
+    encode('"\\u0041 {Bearer abcd1234}"'),
+    `"\\u0041 {Bearer ${redacted}}"`,
+  );
   // An already redacted value is not a change: the text stays as written.
   const done = '{ "api_key": "[redacted]",\n "city": "Paris" }';
   assert.equal(encode(done), done);

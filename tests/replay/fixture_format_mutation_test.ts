@@ -487,6 +487,49 @@ test('replayModel rejects each malformed call with exact fields', () => {
       })],
       invalid('calls[0].response.output[0].providerData', 'a record', '"x"'),
     ],
+    // A plain union names the kinds it allows.
+    [
+      [call({
+        response: {
+          output: [{
+            type: 'function_call_result',
+            callId: 'c',
+            name: 'n',
+            status: 'completed',
+            output: 5,
+          }],
+        },
+      })],
+      invalid(
+        'calls[0].response.output[0].output',
+        'a string, an object or an array',
+        '5',
+      ),
+    ],
+    [
+      [call({
+        streamed: true,
+        response: undefined,
+        events: [{
+          type: 'response_done',
+          response: {
+            id: 'r',
+            output: [],
+            usage: {
+              inputTokens: 1,
+              outputTokens: 1,
+              totalTokens: 2,
+              inputTokensDetails: 5,
+            },
+          },
+        }],
+      })],
+      invalid(
+        'calls[0].events[0].response.usage.inputTokensDetails',
+        'a record or an array',
+        '5',
+      ),
+    ],
     // An enum names its values.
     [
       [call({ response: { output: [message({ status: 'done' })] } })],

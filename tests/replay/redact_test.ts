@@ -321,6 +321,12 @@ test('jsonSyntaxError finds the line and column of the first error', () => {
       expected: '":"',
       received: 'the end of the text',
     }],
+    ['[1,]', {
+      line: 1,
+      column: 4,
+      expected: 'a JSON value',
+      received: '"]"',
+    }],
     ['[1, }', {
       line: 1,
       column: 5,
