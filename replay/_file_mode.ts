@@ -14,6 +14,8 @@ import {
   func,
   object,
 } from '../_internal/read.ts';
+import type { FixtureJson, FixtureJson as Json } from './model_fixture.ts';
+import { InvalidRecordingError } from './errors.ts';
 import { optionError } from './_options.ts';
 import { FixtureFileError } from './file_errors.ts';
 
@@ -175,4 +177,58 @@ export async function fixtureFileMode(
     throw new FixtureFileError({ reason: 'missing_in_ci', file, detail: ci });
   }
   return 'record';
+}
+
+/**
+ * Runs a read of the file's text, an `InvalidRecordingError` it throws
+ * then naming the file (but not one of the options).
+ *
+ * @param path The fixture file.
+ * @param read The read.
+ * @returns What `read` returns.
+ * @throws {InvalidRecordingError} With `file`.
+ */
+export function fromFile<T>(path: string, read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    // The options' errors are not the file's.
+    if (
+      !(error instanceof InvalidRecordingError) ||
+      error.reason === 'invalid_options'
+    ) throw error;
+    throw new InvalidRecordingError({
+      reason: error.reason,
+      path: error.path,
+      expected: error.expected,
+      received: error.received,
+      callIndex: error.callIndex,
+      file: path,
+      line: error.line,
+      column: error.column,
+    });
+  }
+}
+
+/** The first recorded call that failed at the provider, if any. */
+export interface Failure {
+  readonly callIndex: number;
+  readonly error: FixtureJson;
+}
+
+/**
+ * A provider error for a message: `AuthenticationError (401): Incorrect
+ * API key…`, cut at 200 characters.
+ *
+ * @param error The recorded error fields.
+ * @returns The rendering.
+ */
+export function failureDetail(error: FixtureJson): string {
+  // Recorded errors always have a string name and message.
+  const fields = error as { name: string; message: string; status?: Json };
+  const status = fields.status === undefined ? '' : ` (${fields.status})`;
+  const message = fields.message.length > 200
+    ? `${fields.message.slice(0, 200)}…`
+    : fields.message;
+  return `${fields.name}${status}: ${message}`;
 }
