@@ -110,7 +110,10 @@ interface SchemaIssue {
   /** The choices of an enum. */
   readonly values?: readonly unknown[];
   /** The issues of each branch of a union none of which matched. */
-  readonly errors?: readonly (readonly { readonly expected?: unknown }[])[];
+  readonly errors?: readonly (readonly {
+    readonly path: readonly unknown[];
+    readonly expected?: unknown;
+  }[])[];
 }
 
 /**
@@ -173,9 +176,16 @@ function expectation(issue: SchemaIssue): string {
       either(choices.filter((choice) => typeof choice === 'string'))
     }`;
   }
-  const kinds = (issue.errors ?? []).map((branch) => branch[0]?.expected)
-    .filter((name) => typeof name === 'string');
-  if (kinds.length > 0) return either(kinds.map(kind)).replaceAll('"', '');
+  // The kind each branch wanted of the value itself (not inside it).
+  const kinds: string[] = [];
+  issue.errors?.forEach((branch) =>
+    branch.forEach((inner) => {
+      if (inner.path.length === 0 && typeof inner.expected === 'string') {
+        kinds.push(kind(inner.expected));
+      }
+    })
+  );
+  if (kinds.length > 0) return either(kinds).replaceAll('"', '');
   return typeof issue.expected === 'string'
     ? kind(issue.expected)
     : issue.message;

@@ -62,11 +62,15 @@ function ciReason(env: Environment): string | undefined {
   return `CI is set (CI=${describe(ci)})`;
 }
 
-/** The file helper's own options, read; the core's passed on as given. */
-export interface FileSettings {
-  readonly real: AnyFunction | undefined;
+/** What decides the mode: the `record` option and the environment. */
+export interface ModeSettings {
   readonly record: boolean | undefined;
   readonly env: Environment;
+}
+
+/** The file helper's own options, read; the core's passed on as given. */
+export interface FileSettings extends ModeSettings {
+  readonly real: AnyFunction;
   readonly keepErrors: boolean;
   /** The recording options (`redact`, `secrets`, `sdkVersion`). */
   readonly recording: Readonly<Record<string, unknown>>;
@@ -74,64 +78,84 @@ export interface FileSettings {
   readonly replaying: Readonly<Record<string, unknown>>;
 }
 
-const own = ['real', 'record', 'env', 'keepErrors'] as const;
 const recordingNames = ['redact', 'secrets', 'sdkVersion'] as const;
 const replayingNames = ['aspects', 'compare', 'redact', 'secrets'] as const;
+
+/** `record` and `env`, from fields read. */
+function modeFields(
+  f: { readonly record?: unknown; readonly env?: unknown },
+  processEnv: Environment,
+): ModeSettings {
+  const env = object(f.env, 'options.env', { optional: true }) as
+    | Readonly<Record<string, string | undefined>>
+    | undefined;
+  return {
+    record: boolean(f.record, 'options.record', { optional: true }),
+    env: env === undefined
+      ? processEnv
+      : { get: (name) => env[name], list: () => ({ ...env }) },
+  };
+}
+
+/**
+ * Reads what `fixtureMode()` needs, `record` and `env`, from any file
+ * helper's options.
+ *
+ * @param options The options (`null` reads as none).
+ * @param processEnv The environment to use when `env` is absent.
+ * @returns What they say.
+ * @throws {InvalidRecordingError} `invalid_options`.
+ */
+export function readModeOptions(
+  options: unknown,
+  processEnv: Environment,
+): ModeSettings {
+  return boundary(optionError, () => {
+    const { fields: f } = fields(options ?? undefined, 'options', [
+      'record',
+      'env',
+    ], { optional: true, unknownKeys: 'allow' });
+    return modeFields(f, processEnv);
+  });
+}
 
 /**
  * Reads the options of a file helper: its own (`real`, `record`, `env`,
  * `keepErrors`), and the core's by name, left for the core to check.
  *
- * @param options The options (`null` reads as none).
- * @param how Whether `real` is needed and which core options are known
- * (`aspects` only for a model); `strict: false` lets other keys through
- * (`fixtureMode`), and the process environment to use when `env` is absent.
+ * @param options The options.
+ * @param how Whether the core's options include `aspects` (a model's), and
+ * the environment to use when `env` is absent.
  * @returns What they say.
  * @throws {InvalidRecordingError} `invalid_options`, with the closest
  * name for a misspelt one.
  */
 export function readFileOptions(
   options: unknown,
-  how: {
-    readonly real: boolean;
-    readonly aspects: boolean;
-    readonly strict: boolean;
-    readonly processEnv: Environment;
-  },
+  how: { readonly aspects: boolean; readonly processEnv: Environment },
 ): FileSettings {
-  const core = how.aspects
-    ? [...recordingNames, 'aspects', 'compare'] as const
-    : [...recordingNames, 'compare'] as const;
+  const replaying = how.aspects ? replayingNames : replayingNames.slice(1);
   return boundary(optionError, () => {
-    const { fields: f } = fields(
-      options ?? undefined,
-      'options',
-      [...own, ...core],
-      {
-        optional: true,
-        ...(how.strict ? {} : { unknownKeys: 'allow' as const }),
-      },
-    );
-    const env = object(f.env, 'options.env', { optional: true }) as
-      | Readonly<Record<string, string | undefined>>
-      | undefined;
+    const { fields: f } = fields(options, 'options', [
+      'real',
+      'record',
+      'env',
+      'keepErrors',
+      ...new Set([...recordingNames, ...replaying]),
+    ]);
     // Every name, absent ones as `undefined`: the core reads them alike.
     const pick = (names: readonly string[]) =>
       Object.fromEntries(
         names.map((name) => [name, f[name as keyof typeof f]]),
       );
     return {
-      real: func(f.real, 'options.real', { optional: !how.real }),
-      record: boolean(f.record, 'options.record', { optional: true }),
-      env: env === undefined ? how.processEnv : {
-        get: (name) => env[name],
-        list: () => ({ ...env }),
-      },
+      ...modeFields(f, how.processEnv),
+      real: func(f.real, 'options.real'),
       keepErrors:
         boolean(f.keepErrors, 'options.keepErrors', { optional: true }) ===
           true,
       recording: pick(recordingNames),
-      replaying: pick(how.aspects ? replayingNames : replayingNames.slice(1)),
+      replaying: pick(replaying),
     };
   });
 }

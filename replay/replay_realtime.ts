@@ -57,6 +57,9 @@ interface Turn {
 
 type Emit = (type: string, ...args: unknown[]) => boolean;
 
+// A Realtime replay compares every argument: no aspects to choose.
+const none: never[] = [];
+
 /**
  * A transport that replays a recording made with
  * `recordRealtimeTransport()`: it expects the recorded outbound calls in
@@ -91,7 +94,7 @@ export function replayRealtimeTransport(
 ): ScriptedRealtimeTransport {
   const { compare, redact, redaction } = readReplayOptions<
     RealtimeFixtureEntry
-  >(options, { known: [], fallback: [] });
+  >(options, { known: none, fallback: none });
   const { list } = readEnvelope(fixture, 'realtime');
   const entries = list.map((entry, i) => readLogEntry(entry, i, redaction));
 

@@ -530,6 +530,26 @@ test('replayModel rejects each malformed call with exact fields', () => {
         '5',
       ),
     ],
+    // Only the kinds wanted of the value itself: not what an array branch
+    // wanted inside it.
+    [
+      [call({
+        response: {
+          output: [{
+            type: 'function_call_result',
+            callId: 'c',
+            name: 'n',
+            status: 'completed',
+            output: [{ type: 'input_text', text: 5 }],
+          }],
+        },
+      })],
+      invalid(
+        'calls[0].response.output[0].output',
+        'a string or an object',
+        'an array of 1',
+      ),
+    ],
     // An enum names its values.
     [
       [call({ response: { output: [message({ status: 'done' })] } })],

@@ -157,7 +157,7 @@ test('recordRealtimeTransport removes a marked value from calls, events and erro
   );
 });
 
-test('recordRealtimeTransport redacts again what its redact hook returns', async () => {
+test('recordRealtimeTransport redacts again what its redact hook returns', () => {
   const transport = recordRealtimeTransport(new ScriptedRealtimeTransport(), {
     secrets,
     redact: (entry) =>

@@ -213,6 +213,10 @@ test('The file helpers read their options once, naming a bad or misspelt one', a
     isOptionError('options.real', 'a function', 'undefined'),
   );
   await assert.rejects(
+    realtimeFixture(modelFile, undefined as never),
+    isOptionError('options', 'an object', 'undefined'),
+  );
+  await assert.rejects(
     modelFixture(modelFile, { real: 'model' } as never),
     isOptionError('options.real', 'a function', '"model"'),
   );
