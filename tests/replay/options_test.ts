@@ -233,6 +233,10 @@ test('The file helpers read their options once, naming a bad or misspelt one', a
     modelFixture(modelFile, { real, env: {}, compare: 'x' } as never),
     isOptionError('options.compare', 'a boolean', '"x"'),
   );
+  await assert.rejects(
+    fixtureMode(modelFile, 'record' as never),
+    isOptionError('options', 'an object', '"record"'),
+  );
   // fixtureMode takes any helper's options, and null.
   assert.equal(
     await fixtureMode(modelFile, { real, env: {}, other: 1 } as never),
