@@ -7,8 +7,8 @@
  */
 import { setOwn } from '../_internal/snapshot.ts';
 import {
-  defaultRedaction,
   isSecretName,
+  plainRedaction,
   redacted,
   type Redaction,
 } from './_redact.ts';
@@ -103,7 +103,7 @@ export function encode(
 ): Json | undefined {
   return encodeValue(value, {
     tagged: options.tagged === true,
-    redaction: options.redaction ?? defaultRedaction,
+    redaction: options.redaction ?? plainRedaction(),
     path: new Set(),
   }, false);
 }
@@ -118,24 +118,43 @@ function parseJson(text: string): unknown {
   return undefined;
 }
 
+/** Each redaction's strings already redacted (replay meets them often). */
+const redactedTexts = new WeakMap<Redaction, Map<string, string>>();
+// The strings a redaction's cache holds (at most 1,000 characters each)
+// before it starts over: a few megabytes.
+const maxCached = 4_000;
+const maxCachedLength = 1_000;
+
 /**
  * Redacts a string: JSON text (an object or array) key by key, re-written
  * only when something was removed; any other text by value and shape.
  */
 function encodeText(text: string, context: Context): string {
+  let cache = redactedTexts.get(context.redaction);
+  if (cache === undefined) {
+    cache = new Map();
+    redactedTexts.set(context.redaction, cache);
+  }
+  let out = cache.get(text);
+  if (out === undefined) {
+    out = redactText(text, context);
+    // A history replayed call after call repeats its strings: each is
+    // redacted once, within a bounded cache.
+    if (cache.size >= maxCached) cache.clear();
+    if (text.length <= maxCachedLength) cache.set(text, out);
+  }
+  if (out !== text) mark(context);
+  return out;
+}
+
+function redactText(text: string, context: Context): string {
   const parsed = /^\s*[[{]/.test(text) && text.length <= maxJsonText
     ? parseJson(text)
     : undefined;
-  if (parsed === undefined) {
-    const out = context.redaction.text(text);
-    if (out !== text) mark(context);
-    return out;
-  }
+  if (parsed === undefined) return context.redaction.text(text);
   const note: { changed?: true } = {};
   const out = encodeValue(parsed, { ...context, path: new Set(), note }, false);
-  if (!note.changed) return text;
-  mark(context);
-  return JSON.stringify(out);
+  return note.changed ? JSON.stringify(out) : text;
 }
 
 /** A credential key's value with every non-empty string replaced. */
@@ -263,7 +282,7 @@ function encodeFields(error: unknown, context: Context): JsonObject {
  */
 export function encodeError(
   error: unknown,
-  redaction: Redaction = defaultRedaction,
+  redaction: Redaction = plainRedaction(),
 ): JsonObject {
   return encodeFields(error, { redaction, path: new Set() });
 }

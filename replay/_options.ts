@@ -18,9 +18,9 @@ import {
   string,
 } from '../_internal/read.ts';
 import {
-  defaultRedaction,
   isSecretValue,
   minSecretLength,
+  plainRedaction,
   type Redaction,
   redaction,
 } from './_redact.ts';
@@ -53,7 +53,7 @@ function shown(value: unknown): string {
  * array of strings of at least 8 characters that the marker does not hold.
  */
 export function readSecrets(secrets: unknown): Redaction {
-  if (secrets === undefined) return defaultRedaction;
+  if (secrets === undefined) return plainRedaction();
   const path = 'options.secrets';
   const bad = (where: string, expected: string, value: unknown) =>
     new InvalidRecordingError({

@@ -164,8 +164,20 @@ export function redaction(secrets: readonly string[]): Redaction {
   };
 }
 
-/** The redaction of no marked values: the fixed rules only. */
-export const defaultRedaction: Redaction = redaction([]);
+const none: readonly string[] = [];
+
+/**
+ * A redaction of the fixed rules only. Each is its own: the encoder keeps
+ * one cache per redaction, so a recording or replay makes its own.
+ *
+ * @returns The redaction.
+ */
+export function plainRedaction(): Redaction {
+  return redaction(none);
+}
+
+/** The fixed rules only, for messages (never for encoding). */
+export const defaultRedaction: Redaction = plainRedaction();
 
 /**
  * Whether a value may be marked secret: a string of at least

@@ -742,3 +742,42 @@ test('strictJson holds an array to the values left of two million', () => {
     received: 'an array of 1999',
   });
 });
+
+test('encode redacts each short string once per redaction, within 4,000 of them', () => {
+  const seen: string[] = [];
+  const counting = {
+    text(text: string): string {
+      seen.push(text);
+      return text.replace('secret-word', redacted);
+    },
+  };
+  const options = { redaction: counting };
+  // Repeated strings, as a replayed history repeats them: redacted once.
+  assert.deepEqual(encode(['a secret-word', 'a secret-word'], options), [
+    `a ${redacted}`,
+    `a ${redacted}`,
+  ]);
+  assert.deepEqual(encode({ x: 'a secret-word' }, options), {
+    x: `a ${redacted}`,
+  });
+  assert.deepEqual(seen, ['a secret-word']);
+  // Another redaction has its own.
+  encode('a secret-word', { redaction: { text: (text) => text } });
+  assert.deepEqual(seen, ['a secret-word']);
+  // Long strings are not kept.
+  const long = 'y'.repeat(1_001);
+  const short = 'z'.repeat(1_000);
+  encode([long, long, short, short], options);
+  assert.deepEqual(seen.slice(1), [long, long, short]);
+  // At 4,000 strings the cache starts over.
+  seen.length = 0;
+  // Two are held already: these make 4,000.
+  const fill = Array.from({ length: 3_998 }, (_, i) => `s${i}`);
+  encode(fill, options);
+  assert.equal(seen.length, 3_998);
+  encode(['s0', 'a secret-word'], options);
+  assert.equal(seen.length, 3_998);
+  encode('s-new', options);
+  encode('s0', options);
+  assert.deepEqual(seen.slice(3_998), ['s-new', 's0']);
+});
