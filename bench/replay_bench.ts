@@ -1,8 +1,9 @@
 /**
  * Replay: the 50-turn `Runner` tool loop of scenario 4, answered by a
- * recorded fixture (`ScriptedModel.fromRecording`) against the same script
- * written by hand (`new ScriptedModel([...])`), side by side, with the bare
- * hand-written `Model` as the floor.
+ * recorded fixture (`replayModel`, comparing the default aspects: tool
+ * schemas, instructions, input, each redacted as the recording was) against
+ * the same script written by hand (`new ScriptedModel([...])`), side by
+ * side, with the bare hand-written `Model` as the floor.
  *
  * The fixture is recorded once, when the file loads, by running the loop
  * under `recordModel()`. Every iteration builds a fresh model; the
@@ -54,7 +55,7 @@ Deno.bench({
 });
 
 Deno.bench({
-  name: 'replay + parse: fromRecording(JSON text) inside the timing',
+  name: 'replay + parse: replayModel(JSON text) inside the timing',
   group,
   ...sampling,
   async fn(b) {

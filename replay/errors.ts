@@ -6,6 +6,7 @@
  * @module
  */
 import { describe, quote } from '../_internal/format.ts';
+import { invalidInputMessage } from '../_internal/messages.ts';
 
 /**
  * Which double a fixture or a mismatch belongs to.
@@ -100,26 +101,67 @@ export class ReplayMismatchError extends Error {
 }
 
 /**
- * Why a fixture was rejected, as `InvalidRecordingError.reason`.
+ * Why a fixture was rejected, as `InvalidRecordingError.reason`:
+ * `invalid_json` (text JSON cannot parse), `invalid_fixture` (the envelope),
+ * `unsupported_version` (not a version this library reads),
+ * `newer_version` (written by a newer library: upgrade), `wrong_kind`
+ * (another double's recording), `invalid_call` (a call, an output item or a
+ * stream event), `invalid_options` (the options given with it).
  *
  * @example
  * ```ts
  * import type { InvalidRecordingReason } from '@scripted/agents/replay';
  *
- * const reason: InvalidRecordingReason = 'unsupported_version';
+ * const reason: InvalidRecordingReason = 'newer_version';
  * ```
  */
 export type InvalidRecordingReason =
   | 'invalid_json'
   | 'invalid_fixture'
   | 'unsupported_version'
+  | 'newer_version'
   | 'wrong_kind'
-  | 'invalid_call';
+  | 'invalid_call'
+  | 'invalid_options';
+
+/** The fields of an {@link InvalidRecordingError}. */
+interface InvalidRecordingFields {
+  reason: InvalidRecordingReason;
+  path: string;
+  expected: string;
+  received: string;
+  callIndex?: number | undefined;
+  file?: string | undefined;
+  line?: number | undefined;
+  column?: number | undefined;
+  suggestion?: string | undefined;
+}
+
+function advice(fields: InvalidRecordingFields): string {
+  if (fields.reason === 'invalid_options') return '';
+  if (fields.reason === 'newer_version') {
+    return '; upgrade @scripted/agents: a newer version wrote this fixture';
+  }
+  return fields.file === undefined
+    ? '; re-record the fixture'
+    : '; re-record it: RECORD=1 <your test command>, or delete the file';
+}
+
+/** ` <file>` or ` <file>:<line>:<column>`, when read from a file. */
+function where(fields: InvalidRecordingFields): string {
+  if (fields.file === undefined) return '';
+  return fields.line === undefined
+    ? ` ${fields.file}`
+    : ` ${fields.file}:${fields.line}:${fields.column}`;
+}
 
 /**
- * A fixture given to `fromRecording()` (or produced by a `redact` hook) is
- * malformed: not JSON, an unknown version, another double's recording, or a
- * call that cannot be replayed. Nothing is replayed then.
+ * A fixture given to `replayModel()` or `replayRealtimeTransport()` (or
+ * produced by a `redact` hook, or read from a file) is malformed: not JSON
+ * (with the line and column), a version this library does not read,
+ * another double's recording, or a call, output item or stream event the
+ * SDK's own schemas reject (with the JSON path). Nothing is replayed then.
+ * The message says what to do: re-record, or upgrade for a newer fixture.
  *
  * @example
  * ```ts
@@ -133,7 +175,7 @@ export type InvalidRecordingReason =
  *   () => replayModel('{"version": 99}'),
  *   (error: unknown) =>
  *     error instanceof InvalidRecordingError &&
- *     error.reason === 'unsupported_version' &&
+ *     error.reason === 'newer_version' &&
  *     error.path === 'version',
  * );
  * ```
@@ -141,32 +183,42 @@ export type InvalidRecordingReason =
 export class InvalidRecordingError extends Error {
   /** What is wrong. */
   readonly reason: InvalidRecordingReason;
-  /** Where in the fixture, like `calls[2].response.output`. */
+  /**
+   * Where in the fixture, like `calls[2].response.output[0].content`
+   * (`''` for the root, or for text that is not JSON: see `line`).
+   */
   readonly path: string;
   /** What was expected there. */
   readonly expected: string;
-  /** What was found there. */
+  /** What was found there (credentials removed). */
   readonly received: string;
   /** Zero-based index of the call concerned, if any. */
   readonly callIndex: number | undefined;
+  /** The fixture file, when the fixture was read from one. */
+  readonly file: string | undefined;
+  /** One-based line of a JSON syntax error. */
+  readonly line: number | undefined;
+  /** One-based column of a JSON syntax error. */
+  readonly column: number | undefined;
+  /** The closest valid name, when an option looks misspelt. */
+  readonly suggestion: string | undefined;
 
   /**
    * Creates an `InvalidRecordingError`.
    * @param fields The structured fields of the error.
    */
-  constructor(fields: {
-    reason: InvalidRecordingReason;
-    path: string;
-    expected: string;
-    received: string;
-    callIndex?: number | undefined;
-  }) {
+  constructor(fields: InvalidRecordingFields) {
     super(
-      `Invalid recording at ${
-        quote(fields.path)
-      }: expected ${fields.expected}, got ${fields.received} (reason ${
-        quote(fields.reason)
-      })`,
+      `${
+        invalidInputMessage({
+          subject: 'recording',
+          detail: where(fields),
+          path: fields.path,
+          expected: fields.expected,
+          received: fields.received,
+          suggestion: fields.suggestion,
+        })
+      } (reason ${quote(fields.reason)})${advice(fields)}`,
     );
     this.name = 'InvalidRecordingError';
     this.reason = fields.reason;
@@ -174,5 +226,9 @@ export class InvalidRecordingError extends Error {
     this.expected = fields.expected;
     this.received = fields.received;
     this.callIndex = fields.callIndex;
+    this.file = fields.file;
+    this.line = fields.line;
+    this.column = fields.column;
+    this.suggestion = fields.suggestion;
   }
 }

@@ -4,7 +4,6 @@
  *
  * @module
  */
-import * as core from '@openai/agents-core';
 import type {
   Model,
   ModelRequest,
@@ -13,15 +12,16 @@ import type {
   ModelRetryAdviceRequest,
   StreamEvent,
 } from '@openai/agents-core';
-import { encode, encodeError, type Json } from './_json.ts';
+import { encode, encodeError, type Json } from './_codec.ts';
 import type { Newer } from '../_internal/sdk.ts';
-import {
-  fixtureVersion,
-  type ModelFixture,
-  type ModelFixtureCall,
-  readModelCall,
-  summarizeRequest,
-} from './model_fixture.ts';
+import { exposedSdkVersion, fixtureVersion } from './_envelope.ts';
+import { readRecordOptions, type RecordSettings } from './_options.ts';
+import { readModelCall } from './_model_calls.ts';
+// Re-exported for tests that import it from here (tests/realtime/).
+export { exposedSdkVersion } from './_envelope.ts';
+import type { Redaction } from './_redact.ts';
+import { summarizeRequest } from './_model_summary.ts';
+import type { ModelFixture, ModelFixtureCall } from './model_fixture.ts';
 import { InvalidRecordingError } from './errors.ts';
 
 /**
@@ -50,11 +50,20 @@ export type ModelRedact = (call: ModelFixtureCall) => ModelFixtureCall;
  */
 export interface RecordModelOptions {
   /**
-   * Applied to each call before it enters the fixture. Pass the same hook
-   * to `fromRecording()`, so a replayed request is redacted alike before it
-   * is compared.
+   * Applied to each call before it enters the fixture (after the built-in
+   * redaction, which runs again on what it returns). Pass the same hook to
+   * `replayModel()`, so a replayed request is redacted alike before it is
+   * compared.
    */
   readonly redact?: ModelRedact;
+  /**
+   * Values replaced by `"[redacted]"` wherever they appear (also
+   * URL-encoded): keys of a custom format, a user's details. Each is a
+   * string of at least 8 characters. Pass the same list to
+   * `replayModel()`. The file helpers (`@scripted/agents/replay/files`) add
+   * the values of secret-looking environment variables.
+   */
+  readonly secrets?: readonly string[];
   /**
    * The SDK version to write into the fixture, when the SDK does not expose
    * its own at runtime (`@openai/agents-core` 0.20 does not).
@@ -97,20 +106,6 @@ export interface RecordingModel extends Model {
   fixtureJson(): string;
 }
 
-/**
- * The SDK version, when the SDK exposes one at runtime.
- *
- * @returns The version, or `undefined`.
- */
-export function exposedSdkVersion(): string | undefined {
-  // Looked up by name, so a bundler does not reject a missing export.
-  const metadata = Reflect.get(core, 'METADATA') as
-    | { version?: unknown }
-    | undefined;
-  const version = metadata?.version;
-  return typeof version === 'string' ? version : undefined;
-}
-
 interface Entry {
   index: number;
   streamed: boolean;
@@ -125,11 +120,13 @@ interface Entry {
 function summarizeResponse(
   // `rawUsage` is newer than SDK 0.11: declared where the release has it.
   response: Newer<ModelResponse, { rawUsage: unknown }>,
+  redaction: Redaction,
 ): Json {
   const out: Record<string, unknown> = {
     output: response.output,
     usage: response.usage,
   };
+  // An absent field (`undefined`) is dropped by the encoding.
   for (
     const key of [
       'responseId',
@@ -137,20 +134,20 @@ function summarizeResponse(
       'providerData',
       'rawUsage',
     ] as const
-  ) {
-    if (response[key] !== undefined) out[key] = response[key];
-  }
-  return encode(out) ?? null;
+  ) out[key] = response[key];
+  return encode(out, { redaction }) ?? null;
 }
 
 class Recorder implements RecordingModel {
   readonly #real: Model;
-  readonly #options: RecordModelOptions;
+  readonly #options: RecordSettings<ModelFixtureCall>;
+  readonly #redaction: Redaction;
   readonly #entries: Entry[] = [];
 
-  constructor(real: Model, options: RecordModelOptions) {
+  constructor(real: Model, options: RecordSettings<ModelFixtureCall>) {
     this.#real = real;
     this.#options = options;
+    this.#redaction = options.redaction;
   }
 
   // The SDK reads an omitted flag as false.
@@ -171,11 +168,11 @@ class Recorder implements RecordingModel {
     try {
       response = await this.#real.getResponse(request);
     } catch (error) {
-      entry.error = encodeError(error);
+      entry.error = encodeError(error, this.#redaction);
       entry.thrown = error;
       throw error;
     }
-    entry.response = summarizeResponse(response);
+    entry.response = summarizeResponse(response, this.#redaction);
     return response;
   }
 
@@ -193,11 +190,11 @@ class Recorder implements RecordingModel {
   ): AsyncGenerator<StreamEvent, void, undefined> {
     try {
       for await (const event of this.#real.getStreamedResponse(request)) {
-        events.push(encode(event) ?? null);
+        events.push(encode(event, { redaction: this.#redaction }) ?? null);
         yield event;
       }
     } catch (error) {
-      entry.error = encodeError(error);
+      entry.error = encodeError(error, this.#redaction);
       entry.thrown = error;
       throw error;
     }
@@ -214,7 +211,8 @@ class Recorder implements RecordingModel {
       e.thrown !== undefined && Object.is(e.thrown, args?.error)
     );
     if (entry !== undefined && advice !== undefined) {
-      entry.retryAdvice ??= encode(advice) ?? null;
+      entry.retryAdvice ??= encode(advice, { redaction: this.#redaction }) ??
+        null;
     }
     return advice;
   }
@@ -225,11 +223,12 @@ class Recorder implements RecordingModel {
       let call: ModelFixtureCall = toCall(entry);
       if (redact !== undefined) {
         call = redact(structuredClone(call));
-        const copy = encode(call);
+        const copy = encode(call, { redaction: this.#redaction });
         try {
-          call = readModelCall(copy ?? null, index);
-        } catch (error) {
-          if (!(error instanceof InvalidRecordingError)) throw error;
+          call = readModelCall(copy ?? null, index, this.#redaction);
+        } catch (thrown) {
+          // Reading a call throws nothing else.
+          const error = thrown as InvalidRecordingError;
           throw new InvalidRecordingError({
             reason: 'invalid_call',
             path: error.path,
@@ -257,7 +256,7 @@ class Recorder implements RecordingModel {
     const entry: Entry = {
       index: this.#entries.length,
       streamed,
-      request: summarizeRequest(request),
+      request: summarizeRequest(request, this.#redaction),
     };
     this.#entries.push(entry);
     return entry;
@@ -287,13 +286,18 @@ function toCall(entry: Entry): ModelFixtureCall {
  * with the retry advice it gave. Every call is delegated unchanged, so the
  * run behaves exactly as without the wrapper.
  *
- * `fixture()` returns the recording; `replayModel()` replays
- * it without the provider. Authorization values, API-key fields and
- * `sk-…`/bearer strings are replaced by `"[redacted]"` wherever they appear.
+ * `fixture()` returns the recording; `replayModel()` replays it without
+ * the provider. Credentials are replaced by `"[redacted]"` before anything
+ * is stored: the values of credential keys (`authorization`, `api_key`,
+ * `*_token`, `password`, `cookie`…), credential shapes in any text (`sk-…`,
+ * `Bearer …`, JWTs, GitHub, AWS, Slack and Google keys, PEM private keys,
+ * URL userinfo and credential query parameters), inside JSON text too, and
+ * each value of `secrets` (see `docs/replay.md` for the exact rules).
  *
  * @param realModel The model to delegate to.
- * @param options `redact` and `sdkVersion`.
+ * @param options `redact`, `secrets` and `sdkVersion`.
  * @returns The recording model.
+ * @throws {InvalidRecordingError} `invalid_options` for a bad `secrets`.
  *
  * @example
  * ```ts
@@ -325,5 +329,5 @@ export function recordModel(
   realModel: Model,
   options: RecordModelOptions = {},
 ): RecordingModel {
-  return new Recorder(realModel, options);
+  return new Recorder(realModel, readRecordOptions(options));
 }

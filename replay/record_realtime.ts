@@ -6,19 +6,18 @@
  * @module
  */
 import type { RealtimeTransportLayer } from '@openai/agents-realtime';
-import { encode, encodeError, type Json } from './_json.ts';
-import { fixtureVersion } from './model_fixture.ts';
-import { exposedSdkVersion } from './record_model.ts';
+import { encode, encodeError, type Json } from './_codec.ts';
+import { exposedSdkVersion, fixtureVersion } from './_envelope.ts';
+import { readRecordOptions } from './_options.ts';
 import {
   type RealtimeTransportMethod,
   realtimeTransportMethods,
 } from '../realtime/mod.ts';
 import { ListenerRegistry } from '../_internal/emitter.ts';
-import {
-  encodeCallArgs,
-  readLogEntry,
-  type RealtimeFixture,
-  type RealtimeFixtureEntry,
+import { encodeCallArgs, readLogEntry } from './_realtime_log.ts';
+import type {
+  RealtimeFixture,
+  RealtimeFixtureEntry,
 } from './realtime_fixture.ts';
 import { isThenable } from '../_internal/thenable.ts';
 
@@ -34,11 +33,18 @@ import { isThenable } from '../_internal/thenable.ts';
  */
 export interface RecordRealtimeOptions {
   /**
-   * Rewrites each log entry before it enters the fixture; return the entry
-   * to store. Pass the same hook to `fromRecording()`, so a replayed call is
-   * redacted alike before it is compared.
+   * Rewrites each log entry before it enters the fixture (after the
+   * built-in redaction, which runs again on what it returns); return the
+   * entry to store. Pass the same hook to `replayRealtimeTransport()`, so
+   * a replayed call is redacted alike before it is compared.
    */
   readonly redact?: (entry: RealtimeFixtureEntry) => RealtimeFixtureEntry;
+  /**
+   * Values replaced by `"[redacted]"` wherever they appear (also
+   * URL-encoded), each a string of at least 8 characters. Pass the same
+   * list to `replayRealtimeTransport()`.
+   */
+  readonly secrets?: readonly string[];
   /** The SDK version to write into the fixture. */
   readonly sdkVersion?: string;
 }
@@ -66,10 +72,6 @@ export interface RealtimeRecording {
 // deno-lint-ignore no-explicit-any
 type Listener = (...args: any[]) => void;
 
-function entryJson(entry: RealtimeFixtureEntry): Json {
-  return encode(entry) ?? null;
-}
-
 /**
  * Wraps a real `RealtimeTransportLayer` (the SDK's
  * `OpenAIRealtimeWebSocket`, WebRTC or SIP transport, or your own) so that a
@@ -77,14 +79,18 @@ function entryJson(entry: RealtimeFixtureEntry): Json {
  * (its arguments named as in `RecordedRealtimeCall`; the connect key reduced
  * to `apiKeyProvided`, never stored) and each inbound event the session
  * listens to. Everything is delegated unchanged; every other member of the
- * transport (`status`, `connectionState`…) reads through.
+ * transport (`status`, `connectionState`…) reads through. Credentials are
+ * removed before anything is stored, as `recordModel()` removes them: the
+ * connect URL's credential query parameters and userinfo, session tokens,
+ * `client_secret` values, ephemeral keys, and each value of `secrets`.
  *
  * `fixture()` returns the log; `replayRealtimeTransport()`
  * replays it without a connection.
  *
  * @param realTransport The transport to delegate to.
- * @param options `redact` and `sdkVersion`.
+ * @param options `redact`, `secrets` and `sdkVersion`.
  * @returns The same transport, recording, with `fixture()`.
+ * @throws {InvalidRecordingError} `invalid_options` for a bad `secrets`.
  *
  * @example
  * ```ts
@@ -109,6 +115,9 @@ export function recordRealtimeTransport<T extends RealtimeTransportLayer>(
   realTransport: T,
   options: RecordRealtimeOptions = {},
 ): T & RealtimeRecording {
+  const { redact, redaction, sdkVersion } = readRecordOptions<
+    RealtimeFixtureEntry
+  >(options);
   const log: RealtimeFixtureEntry[] = [];
   const listeners = new ListenerRegistry(undefined);
   const forwarded = new Set<PropertyKey>();
@@ -122,7 +131,9 @@ export function recordRealtimeTransport<T extends RealtimeTransportLayer>(
         log.push({
           type: 'event',
           event: String(type),
-          args: args.map((arg) => encode(arg, { tagged: true }) ?? null),
+          args: args.map((arg) =>
+            encode(arg, { tagged: true, redaction }) ?? null
+          ),
         });
         listeners.emit(type, args);
       }) as never,
@@ -133,11 +144,11 @@ export function recordRealtimeTransport<T extends RealtimeTransportLayer>(
     const entry: { type: 'call'; method: string; data: Json; error?: Json } = {
       type: 'call',
       method,
-      data: encodeCallArgs(method as never, args),
+      data: encodeCallArgs(method as never, args, redaction),
     };
     log.push(entry as RealtimeFixtureEntry);
     const fail = (error: unknown): never => {
-      entry.error = encodeError(error);
+      entry.error = encodeError(error, redaction);
       throw error;
     };
     let result: unknown;
@@ -156,13 +167,15 @@ export function recordRealtimeTransport<T extends RealtimeTransportLayer>(
   const fixture = (): RealtimeFixture => ({
     version: fixtureVersion,
     kind: 'realtime',
-    sdkVersion: options.sdkVersion ?? exposedSdkVersion() ?? 'unknown',
+    sdkVersion: sdkVersion ?? exposedSdkVersion() ?? 'unknown',
     log: log.map((entry, index) => {
       const copy = structuredClone(entry);
-      if (options.redact === undefined) {
-        return entryJson(copy) as unknown as RealtimeFixtureEntry;
+      // Keys sorted, like every object of the fixture.
+      const sorted = (value: unknown) => encode(value, { redaction }) ?? null;
+      if (redact === undefined) {
+        return sorted(copy) as unknown as RealtimeFixtureEntry;
       }
-      return readLogEntry(entryJson(options.redact(copy)), index);
+      return readLogEntry(sorted(redact(copy)), index, redaction);
     }),
   });
 

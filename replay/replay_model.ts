@@ -5,25 +5,34 @@
  * @module
  */
 import type { ModelRetryAdvice, StreamEvent } from '@openai/agents-core';
-import { decode, firstDifference, type Json, replayedError } from './_json.ts';
+import {
+  decode,
+  encode,
+  type Json,
+  type JsonObject,
+  replayedError,
+} from './_codec.ts';
+import { difference } from './_difference.ts';
+import { readEnvelope } from './_envelope.ts';
+import { readReplayOptions } from './_options.ts';
+import { readModelCall } from './_model_calls.ts';
 import { modelHooks } from '../_internal/hooks.ts';
 import {
   aspectOf,
-  type ModelFixture,
-  type ModelFixtureCall,
-  type ModelReplayAspect,
   modelReplayAspects,
-  readEnvelope,
-  readModelCall,
   summarizeAspects,
   summarizeRequest,
+} from './_model_summary.ts';
+import type {
+  ModelFixture,
+  ModelFixtureCall,
+  ModelFixtureRequest,
+  ModelReplayAspect,
 } from './model_fixture.ts';
 import type { ModelRedact } from './record_model.ts';
-import { InvalidRecordingError, ReplayMismatchError } from './errors.ts';
+import { ReplayMismatchError } from './errors.ts';
 import {
   modelResponder,
-  modelResponse,
-  modelStream,
   modelStreamResponder,
   type RecordedModelCall,
   ScriptedModel,
@@ -39,90 +48,52 @@ import {
  * import type { ModelReplayOptions } from '@scripted/agents/replay';
  *
  * const options: ModelReplayOptions = {
- *   aspects: ['input', 'tools', 'instructions', 'outputType'],
+ *   aspects: ['toolSchemas', 'instructions', 'input', 'outputType'],
  * };
  * ```
  */
 export interface ModelReplayOptions {
   /**
-   * What each request is compared on; default `['input', 'tools',
-   * 'instructions']` (`tools` compares tool names, `toolSchemas` whole
-   * serialized tools).
+   * What each request is compared on; default `['toolSchemas',
+   * 'instructions', 'input']` (`toolSchemas` compares whole serialized
+   * tools, `tools` only their names). Whatever their order here, causes
+   * are compared first: tools, handoffs, instructions, output type,
+   * settings, prompt, ids, then the input.
    */
   readonly aspects?: readonly ModelReplayAspect[];
   /** `false` replays the outcomes without comparing any request. */
   readonly compare?: boolean;
   /** The `redact` hook the recording used, applied to each request too. */
   readonly redact?: ModelRedact;
+  /**
+   * The `secrets` the recording used: removed from each request too
+   * before it is compared.
+   */
+  readonly secrets?: readonly string[];
 }
 
 /** The default compared aspects. */
 export const defaultModelAspects: readonly ModelReplayAspect[] = Object.freeze([
-  'input',
-  'tools',
+  'toolSchemas',
   'instructions',
+  'input',
 ]);
 
 interface ReplayState {
   mismatch: ReplayMismatchError | undefined;
-  readonly advice: Map<unknown, Json>;
-}
-
-function aspectsOf(options: ModelReplayOptions): readonly ModelReplayAspect[] {
-  if (options.compare === false) return [];
-  const aspects = options.aspects ?? defaultModelAspects;
-  if (!Array.isArray(aspects)) {
-    throw new InvalidRecordingError({
-      reason: 'invalid_fixture',
-      path: 'options.aspects',
-      expected: 'an array of aspects',
-      received: typeof aspects,
-    });
-  }
-  aspects.forEach((aspect, i) => {
-    if (!modelReplayAspects.includes(aspect)) {
-      throw new InvalidRecordingError({
-        reason: 'invalid_fixture',
-        path: `options.aspects[${i}]`,
-        expected: `one of ${modelReplayAspects.join(', ')}`,
-        received: JSON.stringify(String(aspect)),
-      });
-    }
-  });
-  return aspects;
-}
-
-/** Checks the recorded outcome with the step factories, naming the path. */
-function checkOutcome(call: ModelFixtureCall): void {
-  const at = `calls[${call.index}]`;
-  let path = at;
-  try {
-    if (call.response !== undefined) {
-      path = `${at}.response`;
-      modelResponse(decode(call.response) as ScriptedModelResponse);
-    }
-    if (call.events !== undefined) {
-      path = `${at}.events`;
-      modelStream(decode(call.events as Json[]) as StreamEvent[]);
-    }
-  } catch (error) {
-    throw new InvalidRecordingError({
-      reason: 'invalid_call',
-      path,
-      expected: 'a replayable outcome',
-      received: `one the model rejects (${(error as Error).message})`,
-      callIndex: call.index,
-    });
-  }
+  readonly advice: Map<unknown, Json | undefined>;
 }
 
 /**
  * A `ScriptedModel` that replays a recording made with `recordModel()`:
  * each call is answered with its recorded response, stream events or
  * error, after its request is compared with the recorded one on
- * `options.aspects` (default input items, tool names, instructions). The
+ * `options.aspects` (default the tools with their schemas, the
+ * instructions, the input items), redacted as the recording was. The
  * first difference throws `ReplayMismatchError` and is remembered, so
- * `assertComplete()` rethrows it.
+ * `assertComplete()` rethrows it. Every call, output item and stream event
+ * of the fixture is checked when it is loaded (the items and events with
+ * the SDK's own `protocol` schemas).
  *
  * @example
  * ```ts
@@ -136,30 +107,42 @@ function checkOutcome(call: ModelFixtureCall): void {
  * ```
  *
  * @param fixture A model fixture, as an object or JSON text.
- * @param options `aspects`, `compare: false`, `redact`.
+ * @param options `aspects`, `compare: false`, `redact`, `secrets`.
  * @returns The replaying model.
- * @throws {InvalidRecordingError} When the fixture is malformed.
+ * @throws {InvalidRecordingError} When the fixture or the options are
+ * malformed.
  */
 export function replayModel(
   fixture: ModelFixture | string,
   options: ModelReplayOptions = {},
 ): ScriptedModel {
+  const { aspects, redact, redaction } = readReplayOptions<
+    ModelFixtureCall,
+    ModelReplayAspect
+  >(options, { known: modelReplayAspects, fallback: defaultModelAspects });
   const { list } = readEnvelope(fixture, 'model');
-  const calls = list.map(readModelCall);
-  calls.forEach(checkOutcome);
-  const aspects = aspectsOf(options ?? {});
-  const redact = options?.redact;
+  const calls = list.map((call, i) => readModelCall(call, i, redaction));
   const state: ReplayState = { mismatch: undefined, advice: new Map() };
+
+  const summarize = (
+    recorded: ModelFixtureCall,
+    call: RecordedModelCall,
+  ): ModelFixtureRequest => {
+    if (redact === undefined) {
+      return summarizeAspects(call.request, { aspects, redaction });
+    }
+    const request = summarizeRequest(call.request, redaction);
+    const hooked = redact({ ...structuredClone(recorded), request }).request;
+    // Redacted again after the hook, as the recording was.
+    return encode(hooked, { redaction }) as unknown as ModelFixtureRequest;
+  };
 
   const compare = (recorded: ModelFixtureCall, call: RecordedModelCall) => {
     if (aspects.length === 0) return;
-    const actual = redact === undefined
-      ? summarizeAspects(call.request, aspects)
-      : redact({ ...recorded, request: summarizeRequest(call.request) })
-        .request;
+    const actual = summarize(recorded, call);
     for (const aspect of aspects) {
       const expected = aspectOf(recorded.request, aspect);
-      const found = firstDifference(
+      const found = difference(
         expected.value,
         aspectOf(actual, aspect).value,
         expected.path,
@@ -177,12 +160,8 @@ export function replayModel(
   };
 
   const fail = (recorded: ModelFixtureCall): Error => {
-    const error = replayedError(
-      recorded.error as { [key: string]: Json },
-    );
-    if (recorded.retryAdvice !== undefined) {
-      state.advice.set(error, recorded.retryAdvice);
-    }
+    const error = replayedError(recorded.error as JsonObject);
+    state.advice.set(error, recorded.retryAdvice);
     return error;
   };
 
@@ -209,14 +188,11 @@ export function replayModel(
     beforeComplete() {
       if (state.mismatch !== undefined) throw state.mismatch;
     },
+    // What this model throws is recorded, or its own mismatch: the
+    // recorded advice (or none) answers, as the real model's did.
     retryAdvice(args) {
-      const error = args?.error;
-      return state.advice.has(error)
-        ? {
-          found: true,
-          advice: decode(state.advice.get(error)!) as ModelRetryAdvice,
-        }
-        : { found: false };
+      const advice = state.advice.get(args?.error) as Json;
+      return { found: true, advice: decode(advice) as ModelRetryAdvice };
     },
   });
   return model;

@@ -6,17 +6,25 @@
  *
  * @module
  */
-import { decode, firstDifference, type Json, replayedError } from './_json.ts';
-import { readEnvelope } from './model_fixture.ts';
+import {
+  decode,
+  encode,
+  type Json,
+  type JsonObject,
+  replayedError,
+} from './_codec.ts';
+import { difference } from './_difference.ts';
+import { readEnvelope } from './_envelope.ts';
+import { readReplayOptions } from './_options.ts';
+import type { Redaction } from './_redact.ts';
 import { ReplayMismatchError } from './errors.ts';
 import type { RecordedRealtimeCall } from '../realtime/mod.ts';
-import {
-  encodeRecordedCall,
-  readLogEntry,
-  type RealtimeFixture,
-  type RealtimeFixtureCall,
-  type RealtimeFixtureEntry,
-  type RealtimeFixtureEvent,
+import { encodeRecordedCall, readLogEntry } from './_realtime_log.ts';
+import type {
+  RealtimeFixture,
+  RealtimeFixtureCall,
+  RealtimeFixtureEntry,
+  RealtimeFixtureEvent,
 } from './realtime_fixture.ts';
 import { ScriptedRealtimeTransport } from '../realtime/mod.ts';
 
@@ -35,6 +43,11 @@ export interface RealtimeReplayOptions {
   readonly compare?: boolean;
   /** The `redact` hook the recording used, applied to each call too. */
   readonly redact?: (entry: RealtimeFixtureEntry) => RealtimeFixtureEntry;
+  /**
+   * The `secrets` the recording used: removed from each call too before
+   * it is compared.
+   */
+  readonly secrets?: readonly string[];
 }
 
 interface Turn {
@@ -43,6 +56,9 @@ interface Turn {
 }
 
 type Emit = (type: string, ...args: unknown[]) => boolean;
+
+// A Realtime replay compares every argument: no aspects to choose.
+const none: never[] = [];
 
 /**
  * A transport that replays a recording made with
@@ -67,18 +83,20 @@ type Emit = (type: string, ...args: unknown[]) => boolean;
  * ```
  *
  * @param fixture A Realtime fixture, as an object or JSON text.
- * @param options `compare: false`, `redact`.
+ * @param options `compare: false`, `redact`, `secrets`.
  * @returns The replaying transport.
- * @throws {InvalidRecordingError} When the fixture is malformed.
+ * @throws {InvalidRecordingError} When the fixture or the options are
+ * malformed.
  */
 export function replayRealtimeTransport(
   fixture: RealtimeFixture | string,
   options: RealtimeReplayOptions = {},
 ): ScriptedRealtimeTransport {
+  const { compare, redact, redaction } = readReplayOptions<
+    RealtimeFixtureEntry
+  >(options, { known: none, fallback: none });
   const { list } = readEnvelope(fixture, 'realtime');
-  const entries = list.map(readLogEntry);
-  const compare = options?.compare !== false;
-  const redact = options?.redact;
+  const entries = list.map((entry, i) => readLogEntry(entry, i, redaction));
 
   // Events before the first call go out right after it.
   const leading: RealtimeFixtureEvent[] = [];
@@ -91,37 +109,24 @@ export function replayRealtimeTransport(
 
   const transport = new ScriptedRealtimeTransport();
   const emit = transport.emit.bind(transport) as unknown as Emit;
-  const queue: RealtimeFixtureEvent[] = [];
-  let draining = false;
-  const drain = (): void => {
-    draining = false;
-    while (queue.length > 0) {
-      const event = queue.shift()!;
-      if (event.event === 'connection_change') {
-        // The scripted transport reports its own status changes; only a
-        // remote close needs replaying.
-        if (
-          event.args[0] === 'disconnected' &&
-          transport.status !== 'disconnected'
-        ) transport.disconnect();
-        continue;
-      }
-      emit(event.event, ...(decode(event.args as Json[]) as unknown[]));
+  const deliver = (event: RealtimeFixtureEvent): void => {
+    if (event.event !== 'connection_change') {
+      emit(event.event, ...(decode(event.args as Json[], true) as unknown[]));
+    } else if (event.args[0] === 'disconnected') {
+      // The scripted transport reports its own status changes; only a
+      // remote close needs replaying (after a local one it does nothing).
+      transport.disconnect();
     }
   };
   const schedule = (events: readonly RealtimeFixtureEvent[]): void => {
-    if (events.length === 0) return;
-    queue.push(...events);
-    if (draining) return;
-    draining = true;
     // Inbound events arrive after the call returned, like network traffic.
-    setTimeout(drain, 0);
+    if (events.length > 0) setTimeout(() => events.forEach(deliver), 0);
   };
   const failure = (call: RealtimeFixtureCall): void => {
     if (call.error === undefined) return;
     transport.failNextCall(
       call.method,
-      replayedError(call.error as { [key: string]: Json }),
+      replayedError(call.error as JsonObject),
     );
   };
 
@@ -129,7 +134,7 @@ export function replayRealtimeTransport(
   if (first !== undefined) failure(first.call);
   turns.forEach(({ call: recorded, events }, index) => {
     void transport.expectCall(recorded.method, (call) => {
-      if (compare) check(recorded, call, index, redact);
+      if (compare) check(recorded, call, index, { redact, redaction });
       const next = turns[index + 1];
       if (next !== undefined) failure(next.call);
       schedule(events);
@@ -142,15 +147,23 @@ function check(
   recorded: RealtimeFixtureCall,
   call: RecordedRealtimeCall,
   index: number,
-  redact: RealtimeReplayOptions['redact'],
+  how: {
+    redact: RealtimeReplayOptions['redact'];
+    redaction: Redaction;
+  },
 ): void {
   let actual: RealtimeFixtureEntry = {
     type: 'call',
     method: call.method,
-    data: encodeRecordedCall(call),
+    data: encodeRecordedCall(call, how.redaction),
   };
-  if (redact !== undefined) actual = redact(structuredClone(actual));
-  const found = firstDifference(
+  if (how.redact !== undefined) {
+    // Redacted again after the hook, as the recording was.
+    actual = encode(how.redact(structuredClone(actual)), {
+      redaction: how.redaction,
+    }) as unknown as RealtimeFixtureEntry;
+  }
+  const found = difference(
     recorded.data as Json,
     (actual as RealtimeFixtureCall).data as Json,
     '',

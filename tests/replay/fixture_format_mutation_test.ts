@@ -10,10 +10,17 @@ import {
 } from '@scripted/agents/replay';
 import {
   aspectOf,
-  type ModelFixtureRequest,
-  summarizeAspects,
-  summarizeRequest,
-} from '../../replay/model_fixture.ts';
+  summarizeAspects as summarizeWith,
+  summarizeRequest as summarizeWithRedaction,
+} from '../../replay/_model_summary.ts';
+import type { ModelFixtureRequest } from '../../replay/model_fixture.ts';
+import { exposedSdkVersion } from '../../replay/_envelope.ts';
+import { defaultRedaction } from '../../replay/_redact.ts';
+
+const summarizeRequest = (request: ModelRequest) =>
+  summarizeWithRedaction(request, defaultRedaction);
+const summarizeAspects = (request: ModelRequest, aspects: never) =>
+  summarizeWith(request, { aspects, redaction: defaultRedaction });
 
 const jsonData =
   'JSON data (null, a boolean, a finite number, a string, an array or a plain object)';
@@ -26,6 +33,23 @@ interface Rejection {
   expected: string;
   received: string;
   callIndex?: number;
+  line?: number;
+  column?: number;
+}
+
+/** The message an InvalidRecordingError of no file builds from `fields`. */
+function messageOf(fields: Rejection): string {
+  const where = fields.path === ''
+    ? ''
+    : `${JSON.stringify(fields.path)} to be `;
+  const advice = fields.reason === 'invalid_options'
+    ? ''
+    : fields.reason === 'newer_version'
+    ? '; upgrade @scripted/agents: a newer version wrote this fixture'
+    : '; re-record the fixture';
+  return `Invalid recording: expected ${where}${fields.expected}, got ${fields.received} (reason ${
+    JSON.stringify(fields.reason)
+  })${advice}`;
 }
 
 /** Asserts `run` throws the InvalidRecordingError with exactly `fields`. */
@@ -40,17 +64,19 @@ function assertRejected(run: () => unknown, fields: Rejection): void {
         expected: error.expected,
         received: error.received,
         callIndex: error.callIndex,
+        file: error.file,
+        line: error.line,
+        column: error.column,
       },
-      { callIndex: undefined, ...fields },
+      {
+        callIndex: undefined,
+        file: undefined,
+        line: undefined,
+        column: undefined,
+        ...fields,
+      },
     );
-    assert.equal(
-      error.message,
-      `Invalid recording at ${
-        JSON.stringify(fields.path)
-      }: expected ${fields.expected}, got ${fields.received} (reason ${
-        JSON.stringify(fields.reason)
-      })`,
-    );
+    assert.equal(error.message, messageOf(fields));
     return true;
   });
 }
@@ -64,6 +90,40 @@ function realtimeFixture(log: unknown): unknown {
 }
 
 const request = { input: 'Hi', tools: [], handoffs: [] };
+
+/** A valid assistant message item with `fields` changed. */
+function message(fields: Record<string, unknown>): Record<string, unknown> {
+  return {
+    type: 'message',
+    role: 'assistant',
+    status: 'completed',
+    content: [{ type: 'output_text', text: 'Hi' }],
+    ...fields,
+  };
+}
+
+// What the SDK's discriminated union of output items lists (20 at most).
+const itemTypes = [
+  'message',
+  'tool_search_call',
+  'tool_search_output',
+  'hosted_tool_call',
+  'program',
+  'program_output',
+  'function_call',
+  'computer_call',
+  'shell_call',
+  'apply_patch_call',
+  'function_call_result',
+  'shell_call_output',
+  'apply_patch_call_output',
+  'reasoning',
+  'compaction',
+  'unknown',
+].map((type) => JSON.stringify(type)).join(', ').replace(
+  /, ("unknown")$/,
+  ' or $1',
+);
 
 /** A valid call with `fields` changed (an `undefined` field removed). */
 function call(fields: Record<string, unknown>): Record<string, unknown> {
@@ -84,43 +144,48 @@ const fromModel = (fixture: unknown) => () => replayModel(fixture as string);
 const fromRealtime = (fixture: unknown) => () =>
   replayRealtimeTransport(fixture as string);
 
-test('ScriptedModel.fromRecording rejects a malformed envelope with exact fields', () => {
-  let parseMessage = '';
-  try {
-    JSON.parse('{"version": 1,');
-  } catch (error) {
-    parseMessage = (error as Error).message;
-  }
+test('replayModel rejects a malformed envelope with exact fields', () => {
   assertRejected(fromModel('{"version": 1,'), {
     reason: 'invalid_json',
-    path: '(root)',
-    expected: 'a JSON document',
-    received: `text JSON cannot parse (${parseMessage})`,
+    path: '',
+    expected: 'a property name in double quotes',
+    received: 'the end of the text',
+    line: 1,
+    column: 15,
+  });
+  // A byte-order mark is not an error; the position counts without it.
+  assertRejected(fromModel('\ufeff{\n  "version": 1\n  "kind": 1}'), {
+    reason: 'invalid_json',
+    path: '',
+    expected: '"," or a closing bracket',
+    received: '"\\""',
+    line: 3,
+    column: 3,
   });
   const cases: [unknown, Rejection][] = [
     ['[1]', {
       reason: 'invalid_fixture',
-      path: '(root)',
+      path: '',
       expected: 'a fixture object',
       received: 'an array of 1',
     }],
     ['"x"', {
       reason: 'invalid_fixture',
-      path: '(root)',
+      path: '',
       expected: 'a fixture object',
       received: '"x"',
     }],
     ['null', {
       reason: 'invalid_fixture',
-      path: '(root)',
+      path: '',
       expected: 'a fixture object',
       received: 'null',
     }],
     [new Map(), {
       reason: 'invalid_fixture',
-      path: '(root)',
+      path: '',
       expected: jsonData,
-      received: 'an object',
+      received: 'a class instance (Map)',
     }],
     [modelFixture([], { version: Number.NaN }), {
       reason: 'invalid_fixture',
@@ -141,21 +206,33 @@ test('ScriptedModel.fromRecording rejects a malformed envelope with exact fields
       },
     ],
     [modelFixture([], { version: 2 }), {
+      reason: 'newer_version',
+      path: 'version',
+      expected: 'fixture version 1',
+      received: '2',
+    }],
+    [modelFixture([], { version: 1.5 }), {
       reason: 'unsupported_version',
       path: 'version',
-      expected: 'fixture version 1 (re-record it)',
-      received: '2',
+      expected: 'fixture version 1',
+      received: '1.5',
+    }],
+    [modelFixture([], { version: 0 }), {
+      reason: 'unsupported_version',
+      path: 'version',
+      expected: 'fixture version 1',
+      received: '0',
     }],
     [modelFixture([], { version: '1' }), {
       reason: 'unsupported_version',
       path: 'version',
-      expected: 'fixture version 1 (re-record it)',
+      expected: 'fixture version 1',
       received: '"1"',
     }],
     ['{"kind": "model"}', {
       reason: 'unsupported_version',
       path: 'version',
-      expected: 'fixture version 1 (re-record it)',
+      expected: 'fixture version 1',
       received: 'undefined',
     }],
     [modelFixture([], { kind: 'realtime' }), {
@@ -200,7 +277,7 @@ test('ScriptedModel.fromRecording rejects a malformed envelope with exact fields
   }
 });
 
-test('ScriptedModel.fromRecording rejects each malformed call with exact fields', () => {
+test('replayModel rejects each malformed call with exact fields', () => {
   const invalid = (
     path: string,
     expected: string,
@@ -333,6 +410,166 @@ test('ScriptedModel.fromRecording rejects each malformed call with exact fields'
       [call({ error: { message: 'm' } })],
       invalid('calls[0]', oneOutcome, 'an object'),
     ],
+    // Output items and stream events, against the SDK's own schemas.
+    [
+      [call({ response: {} })],
+      invalid(
+        'calls[0].response.output',
+        'an array of output items',
+        'undefined',
+      ),
+    ],
+    [
+      [call({ response: { output: {} } })],
+      invalid(
+        'calls[0].response.output',
+        'an array of output items',
+        'an object',
+      ),
+    ],
+    [
+      [call({ response: { output: [message({ content: 'oops' })] } })],
+      invalid('calls[0].response.output[0].content', 'an array', '"oops"'),
+    ],
+    [
+      [call({
+        response: {
+          output: [
+            message({}),
+            message({ content: [{ type: 'output_text', text: 42 }] }),
+          ],
+        },
+      })],
+      invalid('calls[0].response.output[1].content[0].text', 'a string', '42'),
+    ],
+    [
+      [call({ response: { output: [message({ type: 'mesage' })] } })],
+      invalid(
+        'calls[0].response.output[0].type',
+        `one of ${itemTypes}`,
+        '"mesage"',
+      ),
+    ],
+    [
+      [call({ response: { output: [null] } })],
+      invalid('calls[0].response.output[0]', 'an object', 'null'),
+    ],
+    [
+      [call({
+        streamed: true,
+        response: undefined,
+        events: [{ type: 'response_started' }, { type: 'output_text_delta' }],
+      })],
+      invalid('calls[0].events[1].delta', 'a string', 'undefined'),
+    ],
+    [
+      [call({
+        streamed: true,
+        response: undefined,
+        events: [{ type: 'delta', delta: 'x' }],
+      })],
+      invalid(
+        'calls[0].events[0].type',
+        'one of "output_text_delta", "response_done", "response_started" or "model"',
+        '"delta"',
+      ),
+    ],
+    [
+      [call({
+        response: {
+          output: [
+            message({
+              content: [{ text: 'x', type: 'output_text' }],
+              providerData: 'x',
+            }),
+          ],
+        },
+      })],
+      invalid('calls[0].response.output[0].providerData', 'a record', '"x"'),
+    ],
+    // A plain union names the kinds it allows.
+    [
+      [call({
+        response: {
+          output: [{
+            type: 'function_call_result',
+            callId: 'c',
+            name: 'n',
+            status: 'completed',
+            output: 5,
+          }],
+        },
+      })],
+      invalid(
+        'calls[0].response.output[0].output',
+        'a string, an object or an array',
+        '5',
+      ),
+    ],
+    [
+      [call({
+        streamed: true,
+        response: undefined,
+        events: [{
+          type: 'response_done',
+          response: {
+            id: 'r',
+            output: [],
+            usage: {
+              inputTokens: 1,
+              outputTokens: 1,
+              totalTokens: 2,
+              inputTokensDetails: 5,
+            },
+          },
+        }],
+      })],
+      invalid(
+        'calls[0].events[0].response.usage.inputTokensDetails',
+        'a record or an array',
+        '5',
+      ),
+    ],
+    // Only the kinds wanted of the value itself: not what an array branch
+    // wanted inside it.
+    [
+      [call({
+        response: {
+          output: [{
+            type: 'function_call_result',
+            callId: 'c',
+            name: 'n',
+            status: 'completed',
+            output: [{ type: 'input_text', text: 5 }],
+          }],
+        },
+      })],
+      invalid(
+        'calls[0].response.output[0].output',
+        'a string or an object',
+        'an array of 1',
+      ),
+    ],
+    // An enum names its values.
+    [
+      [call({ response: { output: [message({ status: 'done' })] } })],
+      invalid(
+        'calls[0].response.output[0].status',
+        'one of "in_progress", "completed" or "incomplete"',
+        '"done"',
+      ),
+    ],
+    // A credential in what is reported is removed.
+    [
+      [call({
+        response: { output: [message({ content: 'sk-0123456789abcdefgh' })] },
+      })],
+      invalid(
+        'calls[0].response.output[0].content',
+        'an array',
+        '"[redacted]"',
+      ),
+    ],
   ];
   for (const [calls, fields] of cases) {
     assertRejected(fromModel(modelFixture(calls)), fields);
@@ -341,7 +578,7 @@ test('ScriptedModel.fromRecording rejects each malformed call with exact fields'
   }
 });
 
-test('ScriptedModel.fromRecording accepts each valid outcome and optional field', async () => {
+test('replayModel accepts each valid outcome and optional field', async () => {
   const valid: unknown[] = [
     call({}),
     call({ request: { ...request, input: null } }),
@@ -385,7 +622,7 @@ test('ScriptedModel.fromRecording accepts each valid outcome and optional field'
   );
 });
 
-test('ScriptedRealtimeTransport.fromRecording rejects each malformed entry with exact fields', () => {
+test('replayRealtimeTransport rejects each malformed entry with exact fields', () => {
   const invalid = (
     path: string,
     expected: string,
@@ -470,16 +707,60 @@ test('ScriptedRealtimeTransport.fromRecording rejects each malformed entry with 
       realtimeFixture([{ method: 'close', data: {} }]),
       invalid('log[0].type', '"call" or "event"', 'undefined'),
     ],
+    // Tagged bytes that cannot decode, wherever they are.
+    [
+      realtimeFixture([{
+        type: 'event',
+        event: 'audio',
+        args: [{ data: { $bytes: 'A!==', $type: 'ArrayBuffer' } }],
+      }]),
+      invalid('log[0].args[0].data.$bytes', 'base64 text', '"A!=="'),
+    ],
+    [
+      realtimeFixture([{
+        type: 'event',
+        event: 'audio',
+        args: [{ $bytes: 'AQ==', $type: 'Uint8Array' }, [1, {
+          $bytes: '#',
+          $type: 'ArrayBuffer',
+        }]],
+      }]),
+      invalid('log[0].args[1][1].$bytes', 'base64 text', '"#"'),
+    ],
+    [
+      realtimeFixture([close, {
+        type: 'call',
+        method: 'sendAudio',
+        data: { audio: { $bytes: 'AQ==', $type: 'Int16Array' } },
+      }]),
+      invalid(
+        'log[1].data.audio.$bytes',
+        'a multiple of 2 bytes, for Int16Array',
+        '"AQ=="',
+        1,
+      ),
+    ],
   ];
   for (const [fixture, fields] of cases) {
     assertRejected(fromRealtime(fixture), fields);
     assertRejected(fromRealtime(JSON.stringify(fixture)), fields);
   }
-  // The valid shapes: a call with or without its error, an event.
+  // The valid shapes: a call with or without its error, an event; and
+  // objects that only look like tagged bytes are data.
   const transport = replayRealtimeTransport(
     JSON.stringify(realtimeFixture([
       { ...close, error: { name: 'Error', message: 'm' } },
       close,
+      {
+        type: 'event',
+        event: 'note',
+        args: [
+          { $bytes: '#', $type: 'ArrayBuffer', extra: 1 },
+          { $bytes: '#' },
+          { $bytes: '#', $type: 1 },
+          { $bytes: 1, $type: 'ArrayBuffer' },
+        ],
+      },
     ])),
   );
   assert.equal(transport.status, 'disconnected');
@@ -641,7 +922,7 @@ test('summarizeAspects summarizes only the compared aspects, exactly', () => {
     );
   }
   assert.deepEqual(
-    summarizeAspects(modelRequest({ tools: undefined }), ['tools']),
+    summarizeAspects(modelRequest({ tools: undefined }), ['tools'] as never),
     { tools: [], handoffs: [] },
   );
 });
@@ -689,4 +970,13 @@ test('aspectOf reads each aspect of a summary, tools by name', () => {
     value: undefined,
     path: 'prompt',
   });
+});
+
+test("exposedSdkVersion reads the SDK module's METADATA when it has one", () => {
+  assert.equal(exposedSdkVersion({ METADATA: { version: '1.2.3' } }), '1.2.3');
+  assert.equal(exposedSdkVersion({ METADATA: { version: 1 } }), undefined);
+  assert.equal(exposedSdkVersion({ METADATA: {} }), undefined);
+  assert.equal(exposedSdkVersion({}), undefined);
+  // The SDK of this repository exports none: recordings say the option's.
+  assert.equal(exposedSdkVersion(), undefined);
 });

@@ -175,7 +175,10 @@ test('recordModel never stores credentials, and the redact hook runs before stor
   assert.equal(json.includes('4111'), false, 'the redact hook did not run');
   const fixture = JSON.parse(json) as ModelFixture;
   assert.equal(at(fixture.calls, 0).request.input, '<redacted prompt>');
-  assert.equal(at(fixture.calls, 0).request.instructions, 'Use [redacted]');
+  assert.equal(
+    at(fixture.calls, 0).request.instructions,
+    'Use Bearer [redacted]',
+  );
   assert.deepEqual(at(fixture.calls, 0).request.tools[0], {
     name: 'mcp',
     providerData: {
@@ -190,10 +193,16 @@ test('recordModel never stores credentials, and the redact hook runs before stor
     ...call,
     request: { ...call.request, input: '<redacted prompt>' },
   });
+  // Another key in the same places compares equal: both are redacted.
+  const other = `sk-proj-${crypto.randomUUID()}`;
   const replay = replayModel(json, { redact });
   await replay.getResponse(request('Another prompt', {
-    systemInstructions: `Use Bearer ${key}`,
-    tools: [{ type: 'hosted_tool', name: 'mcp' }],
+    systemInstructions: `Use Bearer ${other}`,
+    tools: [{
+      type: 'hosted_tool',
+      name: 'mcp',
+      providerData: { type: 'mcp', authorization: other, api_key: other },
+    }],
   }));
   replay.assertComplete();
 });
@@ -239,16 +248,16 @@ function agentWith(
   });
 }
 
-test('fromRecording compares only the chosen aspects, in order', async () => {
+test('replayModel compares only the chosen aspects, causes first', async () => {
   const json = await recordedToolRun();
-  // A renamed tool fails on `tools` by default…
+  // A renamed tool fails on the tool schemas by default…
   const strict = replayModel(json);
   const error = await runner.run(
     agentWith(strict, { toolName: 'find' }),
     'Look up record 7.',
   ).catch((e) => e);
   assert(error instanceof ReplayMismatchError);
-  assert.equal(error.aspect, 'tools');
+  assert.equal(error.aspect, 'toolSchemas');
   assert.equal(error.path, 'tools[0].name');
   assert.equal(error.recorded, 'lookup');
   assert.equal(error.actual, 'find');
@@ -256,6 +265,15 @@ test('fromRecording compares only the chosen aspects, in order', async () => {
     error.message,
     /^Replay mismatch at model call 0: expected "tools\[0\]\.name" to be "lookup" as recorded, got "find"/,
   );
+  // …and on the names alone when asked, before the input whatever the order.
+  const named = replayModel(json, { aspects: ['input', 'tools'] });
+  const byName = await runner.run(
+    agentWith(named, { toolName: 'find' }),
+    'Look up record 7 please.',
+  ).catch((e) => e);
+  assert(byName instanceof ReplayMismatchError);
+  assert.equal(byName.aspect, 'tools');
+  assert.equal(byName.path, 'tools[0].name');
   // …and replays when only the input is compared (the model then calls a
   // tool the agent no longer has, which the runner reports).
   const loose = replayModel(json, { aspects: ['input'] });
@@ -285,7 +303,57 @@ test('fromRecording compares only the chosen aspects, in order', async () => {
   assert.throws(() => changed.assertComplete(), (e) => e === drift);
 });
 
-test("fromRecording keeps the double's other drift rules", async () => {
+test('replayModel fails at the changed tool schema on the first call', async () => {
+  const json = await recordedToolRun();
+  const changedTool = (
+    fields: { description?: string; parameters?: z.ZodObject },
+  ) =>
+    new Agent({
+      name: 'Clerk',
+      instructions: 'Look things up.',
+      model: replayModel(json),
+      tools: [tool({
+        name: 'lookup',
+        description: fields.description ?? 'Looks up a record.',
+        parameters: fields.parameters ?? z.object({ id: z.number() }),
+        execute: () => 'record 7: blue',
+      })],
+    });
+  const cases = [
+    {
+      agent: changedTool({ parameters: z.object({ id: z.string() }) }),
+      path: 'tools[0].parameters.properties.id.type',
+      recorded: 'number',
+      actual: 'string',
+    },
+    {
+      agent: changedTool({
+        parameters: z.object({ id: z.number(), api_key: z.string() }),
+      }),
+      path: 'tools[0].parameters.properties.api_key',
+      recorded: undefined,
+      actual: { type: 'string' },
+    },
+    {
+      agent: changedTool({ description: 'Finds a record.' }),
+      path: 'tools[0].description',
+      recorded: 'Looks up a record.',
+      actual: 'Finds a record.',
+    },
+  ];
+  for (const expected of cases) {
+    const error = await runner.run(expected.agent, 'Look up record 7.')
+      .catch((e: unknown) => e);
+    assert(error instanceof ReplayMismatchError, String(error));
+    assert.equal(error.callIndex, 0);
+    assert.equal(error.aspect, 'toolSchemas');
+    assert.equal(error.path, expected.path);
+    assert.deepEqual(error.recorded, expected.recorded);
+    assert.deepEqual(error.actual, expected.actual);
+  }
+});
+
+test("replayModel keeps the double's other drift rules", async () => {
   const json = await recordedToolRun();
   // One call too many.
   const extra = replayModel(json, { compare: false });
@@ -312,7 +380,7 @@ test("fromRecording keeps the double's other drift rules", async () => {
   );
 });
 
-test('fromRecording rejects malformed fixtures with InvalidRecordingError', () => {
+test('replayModel rejects malformed fixtures with InvalidRecordingError', () => {
   const valid = {
     version: 1,
     kind: 'model',
@@ -330,9 +398,9 @@ test('fromRecording rejects malformed fixtures with InvalidRecordingError', () =
       'invalid_fixture',
       'calls[0].response',
     ],
-    ['{', 'invalid_json', '(root)'],
-    ['[]', 'invalid_fixture', '(root)'],
-    [{ ...valid, version: 2 }, 'unsupported_version', 'version'],
+    ['{', 'invalid_json', ''],
+    ['[]', 'invalid_fixture', ''],
+    [{ ...valid, version: 2 }, 'newer_version', 'version'],
     [{ ...valid, kind: 'realtime' }, 'wrong_kind', 'kind'],
     [{ ...valid, calls: {} }, 'invalid_fixture', 'calls'],
     [
@@ -366,7 +434,18 @@ test('fromRecording rejects malformed fixtures with InvalidRecordingError', () =
         calls: [{ ...at(valid.calls, 0), response: { output: [7] } }],
       },
       'invalid_call',
-      'calls[0].response',
+      'calls[0].response.output[0]',
+    ],
+    [
+      {
+        ...valid,
+        calls: [{
+          ...at(valid.calls, 0),
+          response: { output: [], usage: { inputTokens: 'x' } },
+        }],
+      },
+      'invalid_call',
+      'calls[0].response.usage.inputTokens',
     ],
     [
       { ...valid, calls: [{ ...at(valid.calls, 0), events: [] }] },

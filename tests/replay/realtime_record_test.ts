@@ -99,7 +99,7 @@ test('fromRecording rejects malformed Realtime fixtures with InvalidRecordingErr
     log: [{ type: 'call', method: 'mute', data: { muted: true } }],
   };
   const cases: [unknown, string, string][] = [
-    ['nope', 'invalid_json', '(root)'],
+    ['nope', 'invalid_json', ''],
     [{ ...valid, kind: 'model' }, 'wrong_kind', 'kind'],
     [{ ...valid, log: 'x' }, 'invalid_fixture', 'log'],
     [
@@ -133,4 +133,39 @@ test('fromRecording rejects malformed Realtime fixtures with InvalidRecordingErr
   const replay = replayRealtimeTransport(valid as never);
   replay.mute(true);
   replay.assertComplete();
+});
+
+test('recordRealtimeTransport forwards each event once, to on, once and off listeners', () => {
+  const real = new ScriptedRealtimeTransport();
+  const transport = recordRealtimeTransport(real);
+  const heard: string[] = [];
+  const first = () => heard.push('first');
+  const second = () => heard.push('second');
+  const onlyOnce = () => heard.push('once');
+  assert.equal(transport.on('audio_interrupted', first), transport);
+  assert.equal(transport.on('audio_interrupted', second), transport);
+  assert.equal(transport.once('audio_interrupted', onlyOnce), transport);
+  real.emit('audio_interrupted');
+  assert.equal(transport.off('audio_interrupted', second), transport);
+  real.emit('audio_interrupted');
+  assert.deepEqual(heard, ['first', 'second', 'once', 'first']);
+  // Logged once per event, whatever the number of listeners.
+  assert.deepEqual(
+    transport.fixture().log.map((entry) =>
+      entry.type === 'event' ? entry.event : entry.method
+    ),
+    ['audio_interrupted', 'audio_interrupted'],
+  );
+  // Its own emit reaches its listeners, not the log.
+  assert.equal(transport.emit('audio_interrupted'), true);
+  assert.deepEqual(heard, ['first', 'second', 'once', 'first', 'first']);
+  assert.equal(transport.fixture().log.length, 2);
+  // No version option, none exposed by the SDK: unknown.
+  assert.equal(transport.fixture().sdkVersion, 'unknown');
+  assert.equal(
+    recordRealtimeTransport(new ScriptedRealtimeTransport(), {
+      sdkVersion: '0.20.0',
+    }).fixture().sdkVersion,
+    '0.20.0',
+  );
 });

@@ -178,7 +178,7 @@ test('recordModel stores no advice for an error no call threw, nor for no argume
   });
 });
 
-test('fromRecording rejects aspects that are not an array or not known', async () => {
+test('replayModel rejects aspects that are not an array or not known', async () => {
   const fixture = await recordedCall();
   const notArray = catching(() =>
     replayModel(fixture, {
@@ -186,23 +186,99 @@ test('fromRecording rejects aspects that are not an array or not known', async (
     })
   );
   assert(notArray instanceof InvalidRecordingError);
-  assert.equal(notArray.reason, 'invalid_fixture');
+  assert.equal(notArray.reason, 'invalid_options');
   assert.equal(notArray.path, 'options.aspects');
   assert.equal(notArray.expected, 'an array of aspects');
-  assert.equal(notArray.received, 'string');
+  assert.equal(notArray.received, '"input"');
+  assert.equal(
+    notArray.message,
+    'Invalid recording: expected "options.aspects" to be an array of aspects, got "input" (reason "invalid_options")',
+  );
   const unknown = catching(() =>
-    replayModel(fixture, { aspects: ['bogus' as never] })
+    replayModel(fixture, { aspects: ['input', 'bogus' as never] })
   );
   assert(unknown instanceof InvalidRecordingError);
-  assert.equal(unknown.reason, 'invalid_fixture');
-  assert.equal(unknown.path, 'options.aspects[0]');
+  assert.equal(unknown.reason, 'invalid_options');
+  assert.equal(unknown.path, 'options.aspects[1]');
+  assert.equal(unknown.received, '"bogus"');
   assert.equal(
     unknown.expected,
-    'one of input, instructions, tools, toolSchemas, handoffs, outputType, modelSettings, previousResponseId, conversationId, prompt',
+    'one of "toolSchemas", "tools", "handoffs", "instructions", "outputType", "modelSettings", "prompt", "previousResponseId", "conversationId" or "input"',
   );
 });
 
-test('fromRecording rejects recorded stream events the model cannot replay', async () => {
+test('replayModel and recordModel reject secrets that are not strings of 8 characters, never printing them', async () => {
+  const fixture = await recordedCall();
+  const cases: [unknown, string, string, string][] = [
+    [
+      'hunter2-password',
+      'options.secrets',
+      'an array of strings',
+      'a string of 16 characters',
+    ],
+    [{}, 'options.secrets', 'an array of strings', 'an object'],
+    [
+      ['12345678', 'short'],
+      'options.secrets[1]',
+      'a string of at least 8 characters that "[redacted]" does not contain',
+      'a string of 5 characters',
+    ],
+    [
+      ['redacted'],
+      'options.secrets[0]',
+      'a string of at least 8 characters that "[redacted]" does not contain',
+      'a string of 8 characters',
+    ],
+    [
+      [12345678],
+      'options.secrets[0]',
+      'a string of at least 8 characters that "[redacted]" does not contain',
+      '12345678',
+    ],
+  ];
+  for (const [secrets, path, expected, received] of cases) {
+    for (
+      const run of [
+        () => replayModel(fixture, { secrets: secrets as never }),
+        () => recordModel(new ScriptedModel([]), { secrets: secrets as never }),
+      ]
+    ) {
+      const error = catching(run);
+      assert(error instanceof InvalidRecordingError, String(error));
+      assert.equal(error.reason, 'invalid_options');
+      assert.equal(error.path, path);
+      assert.equal(error.expected, expected);
+      assert.equal(error.received, received);
+      assert.equal(error.message.includes('hunter2'), false);
+      assert.equal(error.message.includes('short'), false);
+    }
+  }
+  // Valid secrets: recorded away, and compared alike.
+  const real = new ScriptedModel([[
+    assistantMessage('Your code is abcd-1234-efgh'),
+  ]]);
+  const recording = recordModel(real, { secrets: ['abcd-1234-efgh'] });
+  await recording.getResponse(request('Send abcd-1234-efgh'));
+  const json = recording.fixtureJson();
+  assert.equal(json.includes('abcd-1234-efgh'), false);
+  const replay = replayModel(json, { secrets: ['abcd-1234-efgh'] });
+  const response = await replay.getResponse(request('Send abcd-1234-efgh'));
+  assert.deepEqual(
+    (response.output[0] as { content: { text: string }[] }).content[0]!.text,
+    'Your code is [redacted]',
+  );
+  replay.assertComplete();
+  // Without them, the replayed request differs, and the message shows
+  // only what the redaction leaves.
+  const bare = replayModel(json);
+  const drift = await bare.getResponse(request('Send abcd-1234-efgh'))
+    .catch((e: unknown) => e);
+  assert(drift instanceof ReplayMismatchError);
+  assert.equal(drift.recorded, 'Send [redacted]');
+  assert.equal(drift.actual, 'Send abcd-1234-efgh');
+});
+
+test('replayModel rejects recorded events and responses the model cannot replay', async () => {
   const fixture = await recordedCall();
   const call = fixture.calls[0]!;
   const bad = {
@@ -217,13 +293,41 @@ test('fromRecording rejects recorded stream events the model cannot replay', asy
   const error = catching(() => replayModel(bad));
   assert(error instanceof InvalidRecordingError, String(error));
   assert.equal(error.reason, 'invalid_call');
-  assert.equal(error.path, 'calls[0].events');
-  assert.equal(error.expected, 'a replayable outcome');
+  assert.equal(error.path, 'calls[0].events[0].type');
   assert.equal(
-    error.received,
-    'one the model rejects (Invalid model step ("stream"): expected "events[0].type" to be a stream event (an object with a string "type"), got 5)',
+    error.expected,
+    'one of "output_text_delta", "response_done", "response_started" or "model"',
   );
+  assert.equal(error.received, '5');
   assert.equal(error.callIndex, 0);
+  const usage = catching(() =>
+    replayModel({
+      ...fixture,
+      calls: [{
+        ...call,
+        response: {
+          output: [],
+          usage: { inputTokens: 'sk-0123456789abcdefgh' },
+        },
+      }],
+    } as unknown as ModelFixture)
+  );
+  assert(usage instanceof InvalidRecordingError, String(usage));
+  assert.equal(usage.path, 'calls[0].response.usage.inputTokens');
+  assert.equal(usage.expected, 'a replayable response');
+  assert.equal(
+    usage.received,
+    'one the model rejects (Invalid model step: expected "response.usage.inputTokens" to be a finite number, got "[redacted]")',
+  );
+  assert.equal(usage.callIndex, 0);
+  const whole = catching(() =>
+    replayModel({
+      ...fixture,
+      calls: [{ ...call, response: { output: [], responseId: 5 } }],
+    } as unknown as ModelFixture)
+  );
+  assert(whole instanceof InvalidRecordingError, String(whole));
+  assert.equal(whole.path, 'calls[0].response.responseId');
 });
 
 test('fromRecording reads null options as none and skips redact when not comparing', async () => {
@@ -302,4 +406,37 @@ test('fromRecording replays a clean recorded stream to its end', async () => {
   assert.deepEqual(replayed, JSON.parse(JSON.stringify(live)));
   assert(replayed.length > 0);
   replay.assertComplete();
+});
+
+test('ReplayMismatchError shows absent and long values short', () => {
+  const long = 'x'.repeat(100);
+  const error = new ReplayMismatchError({
+    double: 'model',
+    callIndex: 2,
+    aspect: 'input',
+    path: 'input[1]',
+    recorded: undefined,
+    actual: { text: long },
+  });
+  assert.equal(error.name, 'ReplayMismatchError');
+  assert.equal(
+    error.message,
+    `Replay mismatch at model call 2: expected "input[1]" to be nothing as recorded, got {"text":"${
+      'x'.repeat(68)
+    }... (aspect "input"; re-record the fixture, or stop comparing the aspect)`,
+  );
+  const exact = new ReplayMismatchError({
+    double: 'realtime',
+    callIndex: 0,
+    aspect: 'close',
+    path: '',
+    recorded: 'y'.repeat(78),
+    actual: 10n,
+  });
+  assert.equal(
+    exact.message,
+    `Replay mismatch at realtime call 0: expected "" to be "${
+      'y'.repeat(78)
+    }" as recorded, got 10n (aspect "close"; re-record the fixture, or stop comparing the aspect)`,
+  );
 });
