@@ -43,8 +43,12 @@ export interface ResponseTemplate {
   readonly requestId: string | undefined;
   /** Frozen provider data, if any. */
   readonly providerData: Record<string, unknown> | undefined;
-  /** Frozen raw provider usage, if any. */
-  readonly rawUsage: Record<string, unknown> | undefined;
+  /**
+   * The response object as given, whose `rawUsage` a call reads when (and
+   * only when) its `modelSettings.preserveRawUsage` is `true`, as the SDK
+   * module does ({@link rawUsageFor}); `undefined` for an output array.
+   */
+  readonly source: object | undefined;
   /** Whether this came from the output-array shorthand. */
   readonly shorthand: boolean;
 }
@@ -84,7 +88,6 @@ const responseKeys = [
   'responseId',
   'requestId',
   'providerData',
-  'rawUsage',
 ] as const;
 
 type ResponseFields = { readonly [K in typeof responseKeys[number]]?: unknown };
@@ -108,6 +111,8 @@ interface CheckedResponse {
   readonly output: readonly unknown[];
   readonly usage: UsageInput | undefined;
   readonly fields: ResponseFields | undefined;
+  /** The response object, for its `rawUsage` at call time. */
+  readonly source: object | undefined;
 }
 
 function checkItems(
@@ -131,7 +136,7 @@ function checkItems(
 
 function optional(
   fields: ResponseFields,
-  name: 'responseId' | 'requestId' | 'providerData' | 'rawUsage',
+  name: 'responseId' | 'requestId' | 'providerData',
   at: At,
   base: string | undefined,
 ): void {
@@ -150,6 +155,7 @@ function optional(
 
 /** Checks the fields of a `ModelResponse`, read once. */
 function checkFields(
+  source: object,
   fields: ResponseFields,
   at: At,
   base: string | undefined,
@@ -167,11 +173,10 @@ function checkFields(
   optional(fields, 'responseId', at, base);
   optional(fields, 'requestId', at, base);
   optional(fields, 'providerData', at, base);
-  optional(fields, 'rawUsage', at, base);
   const usage = fields.usage === undefined
     ? undefined
     : readUsage(fields.usage, at, base);
-  return { output: output as readonly unknown[], usage, fields };
+  return { output: output as readonly unknown[], usage, fields, source };
 }
 
 /** Reads and checks an output array or a `ModelResponse`. */
@@ -184,7 +189,7 @@ function checkAny(
   if (kind === 'array') {
     const output = value as readonly unknown[];
     checkItems(output, at, base);
-    return { output, usage: undefined, fields: undefined };
+    return { output, usage: undefined, fields: undefined, source: undefined };
   }
   if (kind !== 'record') {
     throw invalid('invalid_response', at, {
@@ -200,7 +205,7 @@ function checkAny(
       read.cause,
     );
   }
-  return checkFields(read.fields, at, base);
+  return checkFields(value as object, read.fields, at, base);
 }
 
 /** Snapshots a checked response into its frozen template. */
@@ -220,9 +225,7 @@ function template(
       providerData: snapshot(
         fields?.providerData as Record<string, unknown> | undefined,
       ),
-      rawUsage: snapshot(
-        fields?.rawUsage as Record<string, unknown> | undefined,
-      ),
+      source: checked.source,
       shorthand: fields === undefined,
     });
   }, base);
@@ -296,7 +299,11 @@ export function normalizeInput(
     if ('output' in fields || 'usage' in fields) {
       return {
         type: 'response',
-        template: template(checkFields(fields, at, undefined), at, undefined),
+        template: template(
+          checkFields(input as object, fields, at, undefined),
+          at,
+          undefined,
+        ),
       };
     }
     throw invalid('invalid_input', at, {

@@ -37,7 +37,7 @@ import {
 } from './_normalize.ts';
 import { readDefaultUsage, readOptions } from './_options.ts';
 import { snapshotRequest } from './_request_snapshot.ts';
-import { toModelResponse } from './_response.ts';
+import { rawUsageFor, toModelResponse } from './_response.ts';
 import { autoStream, checkpoint, exactStream } from './_stream.ts';
 import {
   ScriptedModelRequestAbortedError,
@@ -66,9 +66,18 @@ interface Failure {
   readonly error: unknown;
   readonly streamed: boolean;
   readonly advice: ScriptedModelRetryAdvice | undefined;
-  /** The failed request's `input`, to tell concurrent requests apart. */
-  readonly input: WeakRef<object> | string | undefined;
+  /**
+   * The failed request, then its `input`, `modelSettings`, `tools` and
+   * `handoffs` (objects held weakly), to tell concurrent requests apart.
+   */
+  readonly request: readonly Held[];
 }
+
+/** A value kept to compare by identity later; objects held weakly. */
+type Held = WeakRef<object> | { readonly value: unknown };
+
+/** The parts of a request its retry advice is matched on, in order. */
+const requestParts = ['input', 'modelSettings', 'tools', 'handoffs'] as const;
 
 /**
  * Everything a model keeps; reached through `slot.of(this)`. Consumed steps
@@ -131,27 +140,37 @@ function signalOf(request: unknown): AbortSignal | undefined {
     : undefined;
 }
 
-function inputOf(request: unknown): Failure['input'] {
-  try {
-    const input = (request as ModelRequest).input as unknown;
-    if (typeof input === 'string') return input;
-    if (typeof input === 'object' && input !== null) return new WeakRef(input);
-  } catch {
-    // A hostile request: match on the error alone.
+// The request and its parts; a part whose read throws (a hostile request)
+// is one nothing else equals.
+function partsOf(request: unknown): unknown[] {
+  const parts: unknown[] = [request];
+  for (const key of requestParts) {
+    try {
+      parts.push((request as Record<string, unknown>)[key]);
+    } catch {
+      parts.push(Symbol('unreadable'));
+    }
   }
-  return undefined;
+  return parts;
 }
 
-function sameInput(failure: Failure, request: unknown): boolean {
-  const kept = failure.input;
-  if (kept === undefined) return false;
-  let input: unknown;
-  try {
-    input = (request as ModelRequest | undefined)?.input;
-  } catch {
-    return false;
-  }
-  return typeof kept === 'string' ? kept === input : kept.deref() === input;
+function hold(value: unknown): Held {
+  return (typeof value === 'object' && value !== null) ||
+      typeof value === 'function'
+    ? new WeakRef(value)
+    : { value };
+}
+
+function held(kept: Held): unknown {
+  return kept instanceof WeakRef ? kept.deref() : kept.value;
+}
+
+// How closely a failure's request is the one asked about: 2 the very
+// object, 1 the same `input`, `modelSettings`, `tools` and `handoffs`.
+function closeness(failure: Failure, parts: readonly unknown[]): number {
+  const [request, ...rest] = failure.request;
+  if (held(request!) === parts[0]) return 2;
+  return rest.every((kept, i) => held(kept) === parts[i + 1]) ? 1 : 0;
 }
 
 /**
@@ -427,18 +446,19 @@ export class ScriptedModel implements Model {
     const { call, step, signal } = begin(state, request, false);
     switch (step.type) {
       case 'response':
+      case 'responder': {
+        const template = step.type === 'response'
+          ? step.template
+          : await respond(state, step, call, signal) as ResponseTemplate;
+        const rawUsage = rawUsageFor(template, call);
+        // Reading `rawUsage` runs the user's code, which may abort.
+        checkpoint(signal, call.index);
         return toModelResponse(
-          withDefaultUsage(state, step.template),
+          withDefaultUsage(state, template),
           call.index,
+          rawUsage,
         );
-      case 'responder':
-        return toModelResponse(
-          withDefaultUsage(
-            state,
-            await respond(state, step, call, signal) as ResponseTemplate,
-          ),
-          call.index,
-        );
+      }
       case 'error':
         throw fail(state, step, request, false);
       default:
@@ -500,9 +520,11 @@ export class ScriptedModel implements Model {
 
   /**
    * The retry advice scripted for a failed request, always as a promise.
-   * Each request an error step failed keeps its own advice, answered once:
-   * the oldest unanswered failure with the same `error` (and `stream` flag)
-   * answers, preferring the one whose request had the same `input`. Any
+   * Each request an error step failed keeps its own advice, answered once,
+   * in any order: among the unanswered failures with the same `error` (and
+   * `stream` flag), the one whose request is the very object asked about
+   * answers; else the oldest whose request had the same `input`,
+   * `modelSettings`, `tools` and `handoffs` (`===`); else the oldest. Any
    * other error gets `undefined`. The runner's retry policy decides what to
    * do.
    *
@@ -540,19 +562,18 @@ export class ScriptedModel implements Model {
       if (hooked?.found) return Promise.resolve(hooked.advice);
       const error = args?.error;
       const streamed = args?.stream;
+      const parts = partsOf(args?.request);
       let found = -1;
-      for (let i = 0; i < failures.length; i++) {
+      let best = -1;
+      for (let i = 0; i < failures.length && best < 2; i++) {
         const failure = failures[i]!;
         if (
           !Object.is(failure.error, error) || failure.streamed !== streamed
         ) {
           continue;
         }
-        if (found < 0) found = i;
-        if (sameInput(failure, args.request)) {
-          found = i;
-          break;
-        }
+        const near = closeness(failure, parts);
+        if (near > best) [found, best] = [i, near];
       }
       if (found < 0) return Promise.resolve(undefined);
       const { advice } = failures.splice(found, 1)[0]!;
@@ -646,22 +667,18 @@ async function* stream(
   checkpoint(signal, call.index);
   switch (step.type) {
     case 'response':
-      yield* autoStream(
-        withDefaultUsage(state, step.template),
-        call.index,
+    case 'responder': {
+      const template = step.type === 'response'
+        ? step.template
+        : await respond(state, step, call, signal) as ResponseTemplate;
+      // Read before the first event, whose checkpoint sees an abort.
+      yield* autoStream(withDefaultUsage(state, template), {
+        callIndex: call.index,
         signal,
-      );
+        rawUsage: rawUsageFor(template, call),
+      });
       return;
-    case 'responder':
-      yield* autoStream(
-        withDefaultUsage(
-          state,
-          await respond(state, step, call, signal) as ResponseTemplate,
-        ),
-        call.index,
-        signal,
-      );
-      return;
+    }
     case 'error':
       throw fail(state, step, request, true);
     default: {
@@ -717,7 +734,7 @@ function fail(
     error: step.error,
     streamed,
     advice: step.advice,
-    input: inputOf(request),
+    request: partsOf(request).map(hold),
   });
   return step.error;
 }

@@ -1,6 +1,6 @@
 /**
  * The deliberate differences are listed once in `_deliberate.ts`, documented
- * in the README section "Differences from `@openai/agents/testing`", and each
+ * in `docs/core.md`'s section "Differences from `@openai/agents/testing`", and each
  * is shown by at least one differential check.
  */
 import assert from 'node:assert/strict';
@@ -8,18 +8,26 @@ import { readFileSync } from 'node:fs';
 import test from 'node:test';
 import { deliberate } from './_deliberate.ts';
 
-// `../../` is the repository root from `tests/compat/`, and the npm build
-// root (which carries the README) from `npm/tests/compat/`.
 const read = (path: string): string =>
   readFileSync(new URL(path, import.meta.url), 'utf8');
 
+// The guide from `tests/compat/`, or from the npm build's
+// `npm/tests/compat/` (the build does not carry `docs/`).
+function guide(): string {
+  try {
+    return read('../../docs/core.md');
+  } catch {
+    return read('../../../docs/core.md');
+  }
+}
+
 const ext = import.meta.url.endsWith('.ts') ? 'ts' : 'js';
 
-test('Every deliberate difference is in the README section, with its id', () => {
-  const readme = read('../../README.md');
-  const start = readme.indexOf('## Differences from `@openai/agents/testing`');
-  assert.notEqual(start, -1, 'README lacks the differences section');
-  const end = readme.indexOf('\n## ', start + 1);
+test('Every deliberate difference is in the core guide section, with its id', () => {
+  const readme = guide();
+  const start = readme.indexOf('# Differences from `@openai/agents/testing`');
+  assert.notEqual(start, -1, 'docs/core.md lacks the differences section');
+  const end = readme.indexOf('\n# ', start + 1);
   const section = readme.slice(start, end === -1 ? undefined : end);
   const listed = [...section.matchAll(/^\| `([a-z-]+)` /gm)].map((m) => m[1]);
   assert.deepEqual(listed.sort(), Object.keys(deliberate).sort());

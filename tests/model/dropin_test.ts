@@ -159,27 +159,39 @@ test('Shorthand and auto-streamed responses get scripted-response-<n> and zero-t
   });
 });
 
-test("A response's rawUsage passes through, detached, streamed and not", async () => {
+test("A response's rawUsage passes, detached, only when the call preserves raw usage", async () => {
   const rawUsage = { prompt_tokens: 2, nested: { cached: [1] } };
   const response = {
     output: [assistantMessage('hi')],
     usage: new Usage({ requests: 1, inputTokens: 2, outputTokens: 1 }),
     rawUsage,
   };
-  const model = new ScriptedModel([response, response]);
-  const plain = await model.getResponse(request());
+  const model = new ScriptedModel([response, response, response, response]);
+  const preserve = { modelSettings: { preserveRawUsage: true } };
+  assert.equal('rawUsage' in await model.getResponse(request()), false);
+  const plain = await model.getResponse(request(preserve));
   assert.deepEqual(plain.rawUsage, rawUsage);
   assert.notEqual(plain.rawUsage, rawUsage);
-  const done = (await drain(model.getStreamedResponse(request())))
-    .at(-1) as Done;
-  assert.deepEqual(done.response.rawUsage, rawUsage);
+  // Read when the call is made: a later change shows in the next call only.
   rawUsage.nested.cached.push(2);
   assert.deepEqual(plain.rawUsage, {
     prompt_tokens: 2,
     nested: { cached: [1] },
   });
+  const off = (await drain(model.getStreamedResponse(request()))).at(
+    -1,
+  ) as Done;
+  assert.equal('rawUsage' in off.response, false);
+  const done = (await drain(model.getStreamedResponse(request(preserve))))
+    .at(-1) as Done;
+  assert.deepEqual(done.response.rawUsage, {
+    prompt_tokens: 2,
+    nested: { cached: [1, 2] },
+  });
   const result = await runner.run(
-    agentWith(new ScriptedModel([{ ...response, rawUsage: { a: 1 } }])),
+    agentWith(new ScriptedModel([{ ...response, rawUsage: { a: 1 } }]), {
+      preserveRawUsage: true,
+    }),
     'Hi',
   );
   assert.deepEqual(result.rawResponses[0]!.rawUsage, { a: 1 });

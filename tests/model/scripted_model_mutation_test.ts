@@ -47,42 +47,87 @@ test('ScriptedModel answers a call whose request is null or undefined', async ()
   assert.equal(textOf(second.output), 'b');
 });
 
-test('ScriptedModel getRetryAdvice picks the failure whose object input matches', async () => {
+test('ScriptedModel getRetryAdvice answers the very request object first', async () => {
   const error = new Error('busy');
   const model = new ScriptedModel([
     modelError(error, { suggested: true, retryAfterMs: 1 }),
     modelError(error, { suggested: true, retryAfterMs: 2 }),
   ]);
-  const a = [{ role: 'user', content: 'a' }];
-  const b = [{ role: 'user', content: 'b' }];
-  await assert.rejects(model.getResponse(request(a)));
-  await assert.rejects(model.getResponse(request(b)));
-  assert.deepEqual(await model.getRetryAdvice(advise(error, request(b))), {
+  const a = request([{ role: 'user', content: 'a' }]);
+  const b = request([{ role: 'user', content: 'b' }]);
+  await assert.rejects(model.getResponse(a));
+  await assert.rejects(model.getResponse(b));
+  assert.deepEqual(await model.getRetryAdvice(advise(error, b)), {
     suggested: true,
     retryAfterMs: 2,
   });
-  assert.deepEqual(await model.getRetryAdvice(advise(error, request(a))), {
+  assert.deepEqual(await model.getRetryAdvice(advise(error, a)), {
     suggested: true,
     retryAfterMs: 1,
   });
 });
 
-test('ScriptedModel getRetryAdvice falls back to the first failure with that error', async () => {
+test('ScriptedModel getRetryAdvice then answers the oldest request with the same parts', async () => {
   const error = new Error('busy');
   const model = new ScriptedModel([
     modelError(error, { suggested: true, retryAfterMs: 1 }),
     modelError(error, { suggested: true, retryAfterMs: 2 }),
     modelError(error, { suggested: true, retryAfterMs: 3 }),
   ]);
+  const parts = {
+    input: [{ role: 'user', content: 'x' }],
+    modelSettings: {},
+    tools: [],
+    handoffs: [],
+  };
+  const same = () => ({ ...request(parts.input), ...parts }) as ModelRequest;
+  await assert.rejects(model.getResponse(request('first')));
+  await assert.rejects(model.getResponse(same()));
+  await assert.rejects(model.getResponse(same()));
+  // A new object with the same input, settings, tools and handoffs: the
+  // oldest such failure, not the oldest failure.
+  assert.deepEqual(await model.getRetryAdvice(advise(error, same())), {
+    suggested: true,
+    retryAfterMs: 2,
+  });
+  // Each part counts: another settings object is another request.
+  for (const key of ['input', 'modelSettings', 'tools', 'handoffs'] as const) {
+    const other = { ...same(), [key]: key === 'input' ? 'x' : {} };
+    const fresh = new ScriptedModel([
+      modelError(error, { suggested: true, retryAfterMs: 1 }),
+      modelError(error, { suggested: true, retryAfterMs: 2 }),
+    ]);
+    await assert.rejects(fresh.getResponse(request('first')));
+    await assert.rejects(fresh.getResponse(same()));
+    assert.deepEqual(
+      await fresh.getRetryAdvice(advise(error, other)),
+      { suggested: true, retryAfterMs: 1 },
+      key,
+    );
+  }
+  assert.deepEqual(await model.getRetryAdvice(advise(error, same())), {
+    suggested: true,
+    retryAfterMs: 3,
+  });
+});
+
+test('ScriptedModel getRetryAdvice falls back to the oldest failure with that error', async () => {
+  const error = new Error('busy');
+  const model = new ScriptedModel([
+    modelError(error, { suggested: true, retryAfterMs: 1 }),
+    modelError(error, { suggested: true, retryAfterMs: 2 }),
+    modelError(error, { suggested: true, retryAfterMs: 3 }),
+  ]);
+  const three = request('three');
   await assert.rejects(model.getResponse(request([{ role: 'user' }])));
   await assert.rejects(model.getResponse(request('two')));
-  await assert.rejects(model.getResponse(request('three')));
+  await assert.rejects(model.getResponse(three));
   assert.deepEqual(
     await model.getRetryAdvice(advise(error, request('other'))),
     { suggested: true, retryAfterMs: 1 },
   );
   assert.deepEqual(
-    await model.getRetryAdvice(advise(error, request('three'))),
+    await model.getRetryAdvice(advise(error, three)),
     { suggested: true, retryAfterMs: 3 },
   );
   assert.deepEqual(

@@ -281,10 +281,10 @@ test("ScriptedModel rejects bad inputs where they are defined: the SDK module's 
       path: 'responseId',
       received: '5',
     }],
-    [{ output: ok, rawUsage: 'x' }, {
+    [{ output: ok, providerData: 'x' }, {
       reason: 'invalid_response',
       issue: 'invalid_field',
-      path: 'rawUsage',
+      path: 'providerData',
       received: '"x"',
     }],
     [[ok[0], 42], {
