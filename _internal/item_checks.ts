@@ -12,7 +12,7 @@ import { nowhere, unreadable } from './model_checks.ts';
 import {
   InvalidScriptedModelStepError,
   type InvalidScriptedModelStepIssue,
-} from '../model/errors.ts';
+} from '../model/step_errors.ts';
 
 /**
  * Rejects a builder argument where it is written.

@@ -10,7 +10,7 @@ import {
   InvalidScriptedModelStepError,
   type InvalidScriptedModelStepIssue,
   type InvalidScriptedModelStepReason,
-} from '../model/errors.ts';
+} from '../model/step_errors.ts';
 
 /**
  * Where the value under check belongs: the step's type, and where the step

@@ -169,8 +169,14 @@ function fail(
   });
 }
 
-/** What a throw is, for `received`; never throws itself. */
-function thrown(cause: unknown): string {
+/**
+ * What a read threw, for a message: `the error "boom"`, `the thrown value
+ * 42`; never throws itself.
+ *
+ * @param cause What was thrown.
+ * @returns Its rendering.
+ */
+export function thrown(cause: unknown): string {
   try {
     if (cause instanceof Error) return `the error ${describe(cause.message)}`;
   } catch {
@@ -467,9 +473,9 @@ export function array<O extends ArrayCheck = ArrayCheck>(
 
 /**
  * Reads the elements of any iterable (an array by index, anything else,
- * a string too, by iterating it) and hands each to `visit` as it is read;
- * when `visit` throws, the iterator is closed (a generator's `finally`
- * runs).
+ * a string too, by iterating it) and hands each to `visit` as it is read,
+ * so the first bad element ends the reading; when `visit` throws, an
+ * iterator is closed (a generator's `finally` runs).
  *
  * @param value The value.
  * @param path Where it is.
@@ -486,7 +492,14 @@ export function items(
   check?: ArrayCheck,
 ): void {
   if (isArray(value, path, check)) {
-    return array(value, path, check).forEach(visit);
+    // Read by index as visited: a bad element ends the reading there.
+    const list = value as unknown[];
+    const length = guard(path, () => list.length, check);
+    checkLength(length, value, path, check);
+    for (let i = 0; i < length; i++) {
+      visit(guard(at(path, i), () => list[i], check), i);
+    }
+    return;
   }
   const open = guard(
     path,

@@ -20,12 +20,12 @@ import {
 } from '../_internal/snapshot.ts';
 import { stateSlot } from '../_internal/state.ts';
 import {
-  InvalidScriptedSandboxStepError,
   type SandboxAnyOrderCandidate,
   SandboxCallMatcherError,
   UnconsumedSandboxStepsError,
   UnexpectedSandboxCallError,
 } from './errors.ts';
+import { InvalidScriptedSandboxStepError } from './step_errors.ts';
 import {
   isSyncMethod,
   type RecordedSandboxCall,
