@@ -35,7 +35,7 @@ import {
   readResponse,
   type ResponseTemplate,
 } from './_normalize.ts';
-import { readDefaultUsage, readOptions } from './_options.ts';
+import { readDefaultUsage, readOptions } from './_usage.ts';
 import { snapshotRequest } from './_request_snapshot.ts';
 import { rawUsageFor, toModelResponse } from './_response.ts';
 import { autoStream, checkpoint, exactStream } from './_stream.ts';
