@@ -161,11 +161,12 @@ test('Builders report the first throwing read of an argument as unreadable', () 
       return Reflect.get(target, key, receiver);
     },
   });
+  // The path names the element whose read threw.
   rejects(() => reasoning(badElement as never), {
     issue: 'unreadable',
-    path: 'text',
+    path: 'text[0]',
     received: undefined,
-    message: 'expected "text" to be readable, got the error "element"',
+    message: 'expected "text[0]" to be readable, got the error "element"',
     cause: 'element',
   });
   const badKeys = new Proxy({}, {
