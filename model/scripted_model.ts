@@ -14,13 +14,11 @@ import type {
   Usage,
 } from '@openai/agents-core';
 import type { UsageInput } from '../_internal/sdk.ts';
-import { installDispose } from '../_internal/dispose.ts';
 import { describe } from '../_internal/format.ts';
 import { CallLog, FirstMismatch } from '../_internal/recording.ts';
 import { detachedCopy, snapshot } from '../_internal/snapshot.ts';
-import { modelHooks } from '../_internal/hooks.ts';
-import { stateSlot } from '../_internal/state.ts';
-import { isThenable } from '../_internal/thenable.ts';
+import { installDispose, modelHooks, stateSlot } from '../_internal/state.ts';
+import { isThenable } from '../_internal/matcher.ts';
 import {
   type At,
   checkEvents,
@@ -233,7 +231,7 @@ export class ScriptedModel implements Model {
 
   static {
     // `using model = new ScriptedModel([...])` asserts completeness at
-    // scope end (see `_internal/dispose.ts`).
+    // scope end (see `_internal/state.ts`).
     installDispose(this.prototype, function () {
       this.assertComplete();
     });

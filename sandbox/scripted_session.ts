@@ -10,7 +10,6 @@ import type {
   SandboxSession,
   SandboxSessionState,
 } from '@openai/agents-core/sandbox';
-import { installDispose } from '../_internal/dispose.ts';
 import { isError, runMatcher } from '../_internal/matcher.ts';
 import { CallLog, FirstMismatch } from '../_internal/recording.ts';
 import {
@@ -18,7 +17,7 @@ import {
   detachedCopy,
   snapshot,
 } from '../_internal/snapshot.ts';
-import { stateSlot } from '../_internal/state.ts';
+import { installDispose, stateSlot } from '../_internal/state.ts';
 import {
   type SandboxAnyOrderCandidate,
   SandboxCallMatcherError,
