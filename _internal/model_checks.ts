@@ -48,6 +48,8 @@ export interface Found {
   readonly received?: string | undefined;
   /** The closest valid name. */
   readonly suggestion?: string | undefined;
+  /** What the value must be; derived from `issue` when left out. */
+  readonly expected?: string | undefined;
 }
 
 /**
@@ -75,6 +77,7 @@ export function invalid(
       path: found.path,
       received: found.received,
       suggestion: found.suggestion,
+      expected: found.expected,
     },
     cause,
   );
@@ -146,6 +149,7 @@ export function fromIssue(
     path,
     received: issue.received,
     suggestion: issue.suggestion,
+    expected: issue.expected,
   }, issue.cause === undefined ? undefined : { cause: issue.cause });
 }
 

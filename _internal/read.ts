@@ -226,7 +226,11 @@ export function oneOf<const T extends string, O extends Check = Check>(
     typeof value === 'string' ? 'invalid_value' : 'invalid_type',
     path,
     value,
-    { ...check, expected, suggestion: closest(value, choices) },
+    {
+      ...check,
+      expected: check?.expected ?? expected,
+      suggestion: closest(value, choices),
+    },
   );
 }
 

@@ -16,17 +16,18 @@ export const maxParts = 2 ** 16;
  *
  * @param value The value.
  * @param path Where it is.
- * @param nonEmpty Whether an empty array is rejected.
+ * @param check `nonEmpty`: whether an empty array is rejected;
+ * `expected`: what the value must be, in a fault.
  * @returns The strings.
  * @throws {InputIssue} For anything else, or an array of more than 65,536.
  */
 export function strings(
   value: unknown,
   path: string,
-  nonEmpty: boolean,
+  check: { readonly nonEmpty?: boolean; readonly expected: string },
 ): string[] {
   if (typeof value === 'string') return [value];
-  return array(value, path, { max: maxParts, nonEmpty }).map((item, i) =>
+  return array(value, path, { ...check, max: maxParts }).map((item, i) =>
     string(item, at(path, i))
   );
 }
@@ -45,7 +46,11 @@ export function records(
   key: string,
 ): Record<string, unknown>[] | undefined {
   const path = `options.${key}`;
-  return array(value, path, { optional: true, max: maxParts })?.map(
+  return array(value, path, {
+    optional: true,
+    max: maxParts,
+    expected: 'an array of objects',
+  })?.map(
     (item, i) => {
       object(item, at(path, i));
       return JSON.parse(serialized(item, at(path, i))) as Record<

@@ -175,7 +175,7 @@ function hosted<const K extends string>(
   });
   if (statuses === undefined && fields.status !== undefined) {
     throw reject('invalid_value', 'options.status', fields.status, {
-      expected: 'no status',
+      expected: 'absent (the item type has no status)',
     });
   }
   const status = oneOf(fields.status, 'options.status', statuses ?? [], {
@@ -283,7 +283,9 @@ export function fileSearchCall(
   options?: FileSearchCallOptions,
 ): protocol.HostedToolCallItem {
   return building(() => {
-    const list = strings(queries, 'queries', false);
+    const list = strings(queries, 'queries', {
+      expected: 'a string or an array of strings',
+    });
     const common = hosted(options, ['results'], [
       'in_progress',
       'searching',
@@ -373,7 +375,9 @@ export function imageGenerationCall(
   options?: ImageGenerationCallOptions,
 ): protocol.HostedToolCallItem {
   return building(() => {
-    const image = string(result, 'result');
+    const image = string(result, 'result', {
+      expected: 'a string (the base64 image)',
+    });
     const common = hosted(options, [], [
       'in_progress',
       'completed',

@@ -18,6 +18,7 @@ import {
   options as read,
   serialized,
 } from '../_internal/model_checks.ts';
+import { either } from '../_internal/format.ts';
 import {
   array,
   at,
@@ -147,7 +148,7 @@ export function reasoning(
   options?: ReasoningOptions,
 ): protocol.ReasoningItem {
   return building(() => {
-    const parts = strings(text, 'text', false);
+    const parts = strings(text, 'text', { expected: stringsKind });
     const given = read(options, ['id', 'rawContent', 'providerData']);
     const id = string(given.id, 'options.id', {
       optional: true,
@@ -155,7 +156,9 @@ export function reasoning(
     });
     const raw = given.rawContent === undefined
       ? undefined
-      : strings(given.rawContent, 'options.rawContent', false);
+      : strings(given.rawContent, 'options.rawContent', {
+        expected: stringsKind,
+      });
     const providerData = object(given.providerData, 'options.providerData', {
       optional: true,
     });
@@ -260,16 +263,25 @@ const actionFields: Readonly<Record<string, readonly string[]>> = {
   wait: [],
 };
 const actionTypes = Object.keys(actionFields);
+const actionKind = 'a computer action or a non-empty array of them';
+const stringsKind = 'a string or an array of strings';
 
 /** A checked copy of one computer action. */
 function computerAction(value: unknown, path: string): protocol.ComputerAction {
+  const object = {
+    unknownKeys: 'allow',
+    expected: path === 'action'
+      ? actionKind
+      : 'a computer action (an object with a "type")',
+  } as const;
   const type = oneOf(
-    fields(value, path, ['type'], { unknownKeys: 'allow' }).fields.type,
+    fields(value, path, ['type'], object).fields.type,
     at(path, 'type'),
     actionTypes,
+    { expected: `a computer action type of ${either(actionTypes)}` },
   );
   const wanted = actionFields[type]!;
-  const given = fields(value, path, wanted, { unknownKeys: 'allow' }).fields;
+  const given = fields(value, path, wanted, object).fields;
   const action: Record<string, unknown> = { type };
   for (const field of wanted) {
     const where = at(path, field);
@@ -279,19 +291,23 @@ function computerAction(value: unknown, path: string): protocol.ComputerAction {
       : field === 'text'
       ? string(value, where)
       : field === 'keys'
-      ? array(value, where, { max: maxParts }).map((key, i) =>
-        string(key, at(where, i))
-      )
+      ? array(value, where, { max: maxParts, expected: 'an array of strings' })
+        .map((key, i) => string(key, at(where, i)))
       : field === 'path'
-      ? array(value, where, { max: maxParts }).map((point, i) => {
-        const xy = fields(point, at(where, i), ['x', 'y'], {
-          unknownKeys: 'allow',
-        }).fields;
-        return {
-          x: number(xy.x, at(at(where, i), 'x')),
-          y: number(xy.y, at(at(where, i), 'y')),
-        };
+      ? array(value, where, {
+        max: maxParts,
+        expected: 'an array of points ({ x, y })',
       })
+        .map((point, i) => {
+          const xy = fields(point, at(where, i), ['x', 'y'], {
+            unknownKeys: 'allow',
+            expected: 'a point ({ x, y })',
+          }).fields;
+          return {
+            x: number(xy.x, at(at(where, i), 'x')),
+            y: number(xy.y, at(at(where, i), 'y')),
+          };
+        })
       : number(value, where);
   }
   return action as protocol.ComputerAction;
@@ -329,7 +345,11 @@ export function computerCall(
 ): protocol.ComputerUseCallItem {
   return building(() => {
     const batch = guard('action', () => Array.isArray(action))
-      ? array(action, 'action', { max: maxParts, nonEmpty: true })
+      ? array(action, 'action', {
+        max: maxParts,
+        nonEmpty: true,
+        expected: actionKind,
+      })
       : undefined;
     const actions = batch?.map((one, i) => computerAction(one, `action[${i}]`));
     const single = batch === undefined
@@ -376,7 +396,10 @@ export function shellCall(
   options: ShellCallOptions,
 ): protocol.ShellCallItem {
   return building(() => {
-    const list = strings(commands, 'commands', true);
+    const list = strings(commands, 'commands', {
+      nonEmpty: true,
+      expected: 'a command string or a non-empty array of them',
+    });
     const call = callOptions(options, ['timeoutMs', 'maxOutputLength']);
     const bound = { optional: true, min: 0 } as const;
     const timeoutMs = number(call.fields.timeoutMs, 'options.timeoutMs', bound);
@@ -408,7 +431,10 @@ function patchOperation(value: unknown): protocol.ApplyPatchOperation {
     value,
     'operation',
     ['type', 'path', 'diff', 'moveTo'],
-    { unknownKeys: 'allow' },
+    {
+      unknownKeys: 'allow',
+      expected: 'an apply-patch operation (an object with a "type")',
+    },
   ).fields;
   const kind = oneOf(type, 'operation.type', operationTypes);
   const where = string(path, 'operation.path', { nonEmpty: true });

@@ -115,8 +115,10 @@ interface CheckedResponse {
 
 // The output items at `path`: an array of objects, read once.
 function outputAt(value: unknown, path: string): unknown[] {
-  return array(value, path, { label: 'invalid_output' }).map((item, i) =>
-    object(item, at(path, i), { label: 'invalid_item' })
+  const output = { label: 'invalid_output', expected: 'an array of items' };
+  const item = { label: 'invalid_item', expected: 'an item object' };
+  return array(value, path, output).map((each, i) =>
+    object(each, at(path, i), item)
   );
 }
 
@@ -150,7 +152,10 @@ function checkAny(
       const output = outputAt(value, path);
       return { output, usage: undefined, fields: undefined, source: undefined };
     }
-    object(value, path, { label: 'invalid_response' });
+    object(value, path, {
+      label: 'invalid_response',
+      expected: 'an output array or a ModelResponse',
+    });
     const read = fields(value, path, responseKeys, { unknownKeys: 'allow' });
     return checkFields(value as object, read.fields, where, path);
   }, 'invalid_response');
@@ -263,54 +268,28 @@ export function normalizeInput(
   });
 }
 
-/** The first key that looks like a misspelled name, as its correction. */
+/** The first of `keys` that looks like a misspelled name, corrected. */
 function suggestKey(
   keys: readonly string[],
   names: readonly string[],
 ): string | undefined {
-  for (const key of keys) {
-    const suggestion = closest(key, names);
-    if (suggestion !== undefined) return suggestion;
-  }
-  return undefined;
-}
-
-function unknownKeys(
-  keys: readonly string[],
-  allowed: readonly string[],
-): string[] {
-  return keys.filter((key) => !allowed.includes(key));
+  return keys.map((key) => closest(key, names)).find(Boolean);
 }
 
 /**
- * The fields of a "missing" failure: when the step has unknown keys, they
- * are what was found, and the misspelled one is named.
+ * The keys of a `type` envelope that its type does not have, as what was
+ * found at `path` (the first such key, unless given), with the one a
+ * misspelled key meant; just `path` when there are none.
  */
-function missing(
-  keys: readonly string[],
-  type: string,
-  path: string,
-): Found {
-  const allowed = envelopeKeys[type] ?? [];
-  const unknown = unknownKeys(keys, allowed);
+function stray(keys: readonly string[], type: string, path?: string): Found {
+  const allowed = envelopeKeys[type]!;
+  const unknown = keys.filter((key) => !allowed.includes(key));
   if (unknown.length === 0) return { path };
   return {
-    path,
+    path: path ?? unknown[0],
     received: listNames(unknown),
     suggestion: suggestKey(unknown, allowed),
   };
-}
-
-function checkKeys(keys: readonly string[], type: string, where: At): void {
-  const allowed = envelopeKeys[type] ?? [];
-  const unknown = unknownKeys(keys, allowed);
-  if (unknown.length === 0) return;
-  throw invalid('invalid_input', where, {
-    issue: 'unknown_property',
-    path: unknown[0],
-    received: listNames(unknown),
-    suggestion: suggestKey(unknown, allowed),
-  });
 }
 
 type InputFields = { readonly [K in typeof inputKeys[number]]?: unknown };
@@ -342,7 +321,7 @@ function normalizeEnvelope(
         throw invalid(
           'missing_response',
           typed,
-          missing(keys, type, 'response'),
+          stray(keys, type, 'response'),
         );
       }
       // A malformed response names no step type, as the SDK module's does.
@@ -359,7 +338,7 @@ function normalizeEnvelope(
         throw invalid(
           'missing_responder',
           typed,
-          missing(keys, type, 'respond'),
+          stray(keys, type, 'respond'),
         );
       }
       checkFunction(respond, typed);
@@ -370,7 +349,7 @@ function normalizeEnvelope(
     case 'error': {
       const error = fields.error;
       if (error === undefined) {
-        throw invalid('missing_error', typed, missing(keys, type, 'error'));
+        throw invalid('missing_error', typed, stray(keys, type, 'error'));
       }
       const advice = fields.retryAdvice;
       checkRetryAdvice(advice, typed);
@@ -397,6 +376,12 @@ function normalizeEnvelope(
       };
     }
   }
-  checkKeys(keys, type, typed);
+  const found = stray(keys, type);
+  if (found.received !== undefined) {
+    throw invalid('invalid_input', typed, {
+      issue: 'unknown_property',
+      ...found,
+    });
+  }
   return step;
 }

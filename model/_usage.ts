@@ -15,6 +15,7 @@ import {
   guard,
   number as tokens,
   reject,
+  string,
 } from '../_internal/read.ts';
 import { snapshot } from '../_internal/snapshot.ts';
 import {
@@ -37,45 +38,27 @@ function details(value: unknown, path: string): Record<string, number> {
       expected: 'an object of token counts',
     });
   }
+  const keys = Object.keys(value);
   return Object.fromEntries(
-    Object.keys(value).map((
-      key,
-    ) => [key, tokens(value[key], `${path}.${key}`)]),
+    keys.map((key) => [key, tokens(value[key], `${path}.${key}`)]),
   );
 }
 
-function detailsList(
-  value: readonly unknown[],
-  path: string,
-): Record<string, number>[] {
-  return Array.from(value, (item, i) => details(item, `${path}[${i}]`));
-}
+const totals = ['inputTokens', 'outputTokens', 'totalTokens'] as const;
+const detailKeys = ['inputTokensDetails', 'outputTokensDetails'] as const;
 
 /** A plain copy of one per-request entry (a `RequestUsage`). */
 function entry(value: unknown, path: string): Record<string, unknown> {
   const item = value as Record<string, unknown>;
-  const copy: Record<string, unknown> = {
-    inputTokens: tokens(item.inputTokens, `${path}.inputTokens`),
-    outputTokens: tokens(item.outputTokens, `${path}.outputTokens`),
-    totalTokens: tokens(item.totalTokens, `${path}.totalTokens`),
-    inputTokensDetails: details(
-      item.inputTokensDetails,
-      `${path}.inputTokensDetails`,
-    ),
-    outputTokensDetails: details(
-      item.outputTokensDetails,
-      `${path}.outputTokensDetails`,
-    ),
-  };
-  const endpoint = item.endpoint;
-  if (endpoint !== undefined) {
-    if (typeof endpoint !== 'string') {
-      throw reject('invalid_type', `${path}.endpoint`, endpoint, {
-        expected: 'a string',
-      });
-    }
-    copy.endpoint = endpoint;
+  const copy: Record<string, unknown> = {};
+  for (const key of totals) copy[key] = tokens(item[key], `${path}.${key}`);
+  for (const key of detailKeys) {
+    copy[key] = details(item[key], `${path}.${key}`);
   }
+  const endpoint = string(item.endpoint, `${path}.endpoint`, {
+    optional: true,
+  });
+  if (endpoint !== undefined) copy.endpoint = endpoint;
   return copy;
 }
 
@@ -101,20 +84,16 @@ function plainUsage(
     if (count !== null) tokens(count, `${at}.${key}`, { optional: true });
   }
   const usage = new Usage(value as UsageInput);
-  const data: Record<string, unknown> = {
-    requests: tokens(usage.requests, `${at}.requests`),
-    inputTokens: tokens(usage.inputTokens, `${at}.inputTokens`),
-    outputTokens: tokens(usage.outputTokens, `${at}.outputTokens`),
-    totalTokens: tokens(usage.totalTokens, `${at}.totalTokens`),
-    inputTokensDetails: detailsList(
-      usage.inputTokensDetails,
-      `${at}.inputTokensDetails`,
-    ),
-    outputTokensDetails: detailsList(
-      usage.outputTokensDetails,
-      `${at}.outputTokensDetails`,
-    ),
-  };
+  const data: Record<string, unknown> = {};
+  for (const key of ['requests', ...totals] as const) {
+    data[key] = tokens(usage[key], `${at}.${key}`);
+  }
+  for (const key of detailKeys) {
+    data[key] = Array.from(
+      usage[key],
+      (item, i) => details(item, `${at}.${key}[${i}]`),
+    );
+  }
   const entries = usage.requestUsageEntries;
   if (entries !== undefined) {
     data.requestUsageEntries = Array.from(
@@ -173,7 +152,9 @@ export function readUsage(
           throw error;
         });
       }
-      throw reject('invalid_type', path, value, { expected: 'usage' });
+      throw reject('invalid_type', path, value, {
+        expected: 'a Usage or usage data',
+      });
     },
   );
 }

@@ -83,92 +83,6 @@ export type InvalidScriptedModelStepIssue =
 const stepTypes =
   '"response", "responder", "error", "stream" or "stream_responder"';
 
-const fieldKinds: Readonly<Record<string, string>> = {
-  id: 'a non-empty string',
-  callId: 'a non-empty string',
-  namespace: 'a non-empty string',
-  phase: '"commentary" or "final_answer"',
-  providerData: 'an object',
-  rawUsage: 'an object',
-  responseId: 'a string',
-  requestId: 'a string',
-  options: 'an object',
-  status: 'a status the item type has',
-  serverLabel: 'a non-empty string',
-  arguments: 'a JSON string or a serializable object',
-  output: 'a string',
-  error: 'a string',
-  containerId: 'a non-empty string',
-  timeoutMs: 'a non-negative finite number',
-  maxOutputLength: 'a non-negative finite number',
-  rawContent: 'a string or an array of strings',
-  results: 'an array of objects',
-  outputs: 'an array of objects',
-  modelOptions: 'an object',
-};
-
-/** What each positional argument of the builders must be, by path. */
-const valueKinds: Readonly<Record<string, string>> = {
-  'text': 'a string or an array of strings',
-  'agent': 'an Agent or a Handoff',
-  'action': 'a computer action or a non-empty array of them',
-  'action.type':
-    'a computer action type of "click", "double_click", "drag", "keypress", "move", "screenshot", "scroll", "type" or "wait"',
-  'action.button': '"left", "right", "wheel", "back" or "forward"',
-  'action.keys': 'an array of strings',
-  'action.path': 'an array of points ({ x, y })',
-  'commands': 'a command string or a non-empty array of them',
-  'operation': 'an apply-patch operation (an object with a "type")',
-  'operation.type': '"create_file", "update_file" or "delete_file"',
-  'operation.path': 'a non-empty string',
-  'operation.moveTo': 'a non-empty string',
-  'query': 'a string',
-  'queries': 'a string or an array of strings',
-  'name': 'a non-empty string',
-  'result': 'a string (the base64 image)',
-};
-
-/** The kind a builder argument must be: `action[2].x` reads `action.x`. */
-function valueKind(path: string | undefined): string {
-  if (path === undefined) return 'valid';
-  if (/\[\d+\]$/.test(path)) return elementKind(path);
-  const key = path.replace(/\[\d+\]/g, '');
-  const kind = valueKinds[key];
-  if (kind !== undefined) return kind;
-  const last = lastSegment(key);
-  if (last === 'x' || last === 'y' || last.startsWith('scroll_')) {
-    return 'a finite number';
-  }
-  return last === 'text' || last === 'diff' || last === 'code'
-    ? 'a string'
-    : 'valid';
-}
-
-/** The kind of an element of an array argument: `commands[0]`. */
-function elementKind(path: string): string {
-  const key = path.replace(/\[\d+\]/g, '');
-  if (key === 'action') return 'a computer action (an object with a "type")';
-  if (key === 'action.path') return 'a point ({ x, y })';
-  return 'a string';
-}
-
-function lastSegment(path: string | undefined): string {
-  if (path === undefined) return '';
-  const dot = path.lastIndexOf('.');
-  return (dot < 0 ? path : path.slice(dot + 1)).replace(/\[\d+\]$/, '');
-}
-
-function usageKind(path: string | undefined): string {
-  const last = lastSegment(path);
-  if (last === 'usage' || last === 'defaultUsage') {
-    return 'a Usage or usage data';
-  }
-  if (last.endsWith('Details')) return 'an object of token counts';
-  if (last === 'requestUsageEntries') return 'an array of usage entries';
-  if (last === 'endpoint') return 'a string';
-  return 'a finite number';
-}
-
 function subject(path: string | undefined, fallback: string): string {
   return path === undefined ? fallback : quote(path);
 }
@@ -200,12 +114,10 @@ function expectation(
     case 'missing_call_id':
       return 'options with a "callId" string';
     case 'invalid_value':
-      return `${subject(path, 'the argument')} to be ${valueKind(path)}`;
+      return `${subject(path, 'the argument')} to be valid`;
     case 'invalid_option':
     case 'invalid_field':
-      return `${subject(path, 'the field')} to be ${
-        fieldKinds[lastSegment(path)] ?? 'valid'
-      }`;
+      return `${subject(path, 'the field')} to be valid`;
     case 'unknown_step_type':
       return `a step type of ${stepTypes}`;
     case 'missing_response':
@@ -219,7 +131,7 @@ function expectation(
     case 'invalid_item':
       return `${subject(path, 'each item')} to be an item object`;
     case 'invalid_usage':
-      return `${subject(path, '"usage"')} to be ${usageKind(path)}`;
+      return `${subject(path, '"usage"')} to be valid usage data`;
     case 'missing_error':
       return 'an "error" to throw';
     case 'missing_responder':
@@ -301,6 +213,11 @@ export class InvalidScriptedModelStepError extends Error {
   readonly received: string | undefined;
   /** The closest valid name, when a step type or key looks misspelled. */
   readonly suggestion: string | undefined;
+  /**
+   * What was expected, as the message says it after "expected":
+   * `"options.callId" to be a non-empty string`, `a step type of ...`.
+   */
+  readonly expected: string;
 
   /**
    * Creates an `InvalidScriptedModelStepError`.
@@ -340,15 +257,22 @@ export class InvalidScriptedModelStepError extends Error {
     errorOptions?: { cause?: unknown },
   ) {
     const issue = fields.issue ?? fields.reason;
+    const path = fields.path;
+    const expected = fields.expected === undefined
+      ? expectation(issue, path)
+      : path === undefined || issue === 'unknown_property'
+      ? fields.expected
+      : `${quote(path)} to be ${fields.expected}`;
     super(
       typeof fields.message === 'string'
         ? fields.message
-        : stepMessage(fields, issue, errorOptions?.cause),
+        : stepMessage(fields, expected, issue, errorOptions?.cause),
       errorOptions,
     );
     this.name = 'InvalidScriptedModelStepError';
     this.reason = fields.reason;
     this.issue = issue;
+    this.expected = expected;
     this.inputIndex = fields.inputIndex;
     this.callIndex = fields.callIndex;
     this.stepType = fields.stepType;
@@ -360,6 +284,8 @@ export class InvalidScriptedModelStepError extends Error {
 
 /** Where the step is and what was found, as the error takes them. */
 interface StepFields {
+  /** What the value must be (`a non-empty string`); derived when left out. */
+  expected?: string | undefined;
   inputIndex?: number | undefined;
   callIndex?: number | undefined;
   stepType?: string | undefined;
@@ -378,6 +304,7 @@ function isOptionPath(path: string | undefined): boolean {
 
 function stepMessage(
   fields: StepFields,
+  expected: string,
   issue: InvalidScriptedModelStepIssue,
   cause: unknown,
 ): string {
@@ -393,7 +320,7 @@ function stepMessage(
       : 'model step',
     index: atCall ? fields.callIndex : fields.inputIndex,
     name: fields.stepType,
-    expected: expectation(issue, fields.path),
+    expected,
     received: issue === 'unreadable' ? thrown(cause) : fields.received,
     suggestion: fields.suggestion,
   });

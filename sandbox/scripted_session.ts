@@ -477,30 +477,9 @@ function copyManifests(args: unknown[]): unknown[] {
 }
 
 // The SDK's copy (0.15+: every field, new `Environment` objects, the
-// mount-credential-exposure acknowledgements kept); before 0.15, a copy of
-// the same fields.
+// mount-credential-exposure acknowledgements kept); before 0.15 (no
+// acknowledgements yet), a new `Manifest` of the same fields, which copies
+// the entries and environment the same way.
 const clone: (manifest: Manifest) => Manifest =
   (sandboxModule as { cloneManifest?: (manifest: Manifest) => Manifest })
-    .cloneManifest ?? copyFields;
-
-function copyFields(manifest: Manifest): Manifest {
-  const copy = Object.create(Object.getPrototypeOf(manifest)) as Manifest;
-  for (const key of Reflect.ownKeys(manifest)) {
-    const descriptor = Object.getOwnPropertyDescriptor(manifest, key)!;
-    const value: unknown = descriptor.value;
-    if (key === 'environment' && typeof value === 'object' && value !== null) {
-      descriptor.value = Object.fromEntries(
-        Object.entries(value).map(([name, entry]) => [
-          name,
-          typeof entry === 'object' && entry !== null
-            ? Object.assign(Object.create(Object.getPrototypeOf(entry)), entry)
-            : entry,
-        ]),
-      );
-    } else if ('value' in descriptor) {
-      descriptor.value = detachedCopy(value);
-    }
-    Object.defineProperty(copy, key, descriptor);
-  }
-  return copy;
-}
+    .cloneManifest ?? ((manifest) => new Manifest(manifest));

@@ -97,92 +97,58 @@ export type InvalidScriptedSandboxStepIssue =
 
 const outcomes = '"result", "respond" or "error"';
 
-// Each issue's reason, what it expected (after "expected"), and what to say
-// was found when `received` is not given (an empty string: say nothing).
-const issueText: Record<
+// Each issue's reason: the SDK testing module's code for the same input.
+const reasons: Record<
   InvalidScriptedSandboxStepIssue,
-  readonly [
-    reason: InvalidScriptedSandboxStepReason,
-    expected: string,
-    fallback: string,
-  ]
+  InvalidScriptedSandboxStepReason
 > = {
-  invalid_input: [
-    'invalid_input',
-    'a step object with a method and one outcome',
-    '',
-  ],
-  unknown_method: [
-    'unknown_method',
-    'a SandboxSession method name',
-    '',
-  ],
-  invalid_matcher: [
-    'invalid_matcher',
-    'match to be a synchronous function',
-    '',
-  ],
-  invalid_outcome: [
-    'invalid_outcome',
-    `exactly one of ${outcomes}`,
-    '',
-  ],
-  invalid_steps: [
-    'invalid_input',
-    'the steps to be iterable',
-    'a value that could not be read',
-  ],
-  invalid_step: [
-    'invalid_input',
-    'a step to be an object with a method',
-    'a step that could not be read',
-  ],
-  unknown_property: [
-    'invalid_input',
-    'only "method", "match", "result", "respond" and "error"',
-    '',
-  ],
-  invalid_match: ['invalid_matcher', 'match to be a function', ''],
-  async_matcher: [
-    'invalid_matcher',
-    'match to be a synchronous function',
-    '',
-  ],
-  missing_outcome: [
-    'invalid_outcome',
-    `one of ${outcomes} with a value`,
-    'none',
-  ],
-  multiple_outcomes: [
-    'invalid_outcome',
-    `exactly one of ${outcomes}`,
-    'several',
-  ],
-  invalid_respond: [
-    'invalid_outcome',
-    'respond to be a function',
-    '',
-  ],
-  invalid_result: [
-    'invalid_outcome',
-    'result to be data that can be copied',
-    'a value that could not be copied',
-  ],
-  invalid_group: [
-    'invalid_input',
-    'a group of the form { anyOrder: [steps] }',
-    '',
-  ],
-  empty_group: [
-    'invalid_input',
-    'an anyOrder group with at least one step',
-    'an empty group',
-  ],
-  nested_group: [
-    'invalid_input',
-    'a step, not a group, inside an anyOrder group',
-    'a nested group',
-  ],
+  invalid_input: 'invalid_input',
+  unknown_method: 'unknown_method',
+  invalid_matcher: 'invalid_matcher',
+  invalid_outcome: 'invalid_outcome',
+  invalid_steps: 'invalid_input',
+  invalid_step: 'invalid_input',
+  unknown_property: 'invalid_input',
+  invalid_match: 'invalid_matcher',
+  async_matcher: 'invalid_matcher',
+  missing_outcome: 'invalid_outcome',
+  multiple_outcomes: 'invalid_outcome',
+  invalid_respond: 'invalid_outcome',
+  invalid_result: 'invalid_outcome',
+  invalid_group: 'invalid_input',
+  empty_group: 'invalid_input',
+  nested_group: 'invalid_input',
+};
+
+// What each issue expected, after "expected".
+const expectations: Record<InvalidScriptedSandboxStepIssue, string> = {
+  invalid_input: 'a step object with a method and one outcome',
+  unknown_method: 'a SandboxSession method name',
+  invalid_matcher: 'match to be a synchronous function',
+  invalid_outcome: `exactly one of ${outcomes}`,
+  invalid_steps: 'the steps to be iterable',
+  invalid_step: 'a step to be an object with a method',
+  unknown_property: 'only "method", "match", "result", "respond" and "error"',
+  invalid_match: 'match to be a function',
+  async_matcher: 'match to be a synchronous function',
+  missing_outcome: `one of ${outcomes} with a value`,
+  multiple_outcomes: `exactly one of ${outcomes}`,
+  invalid_respond: 'respond to be a function',
+  invalid_result: 'result to be data that can be copied',
+  invalid_group: 'a group of the form { anyOrder: [steps] }',
+  empty_group: 'an anyOrder group with at least one step',
+  nested_group: 'a step, not a group, inside an anyOrder group',
+};
+
+// What to say was found when `received` is not given; nothing for others.
+const fallbacks: Partial<Record<InvalidScriptedSandboxStepIssue, string>> = {
+  invalid_steps: 'a value that could not be read',
+  invalid_step: 'a step that could not be read',
+  missing_outcome: 'none',
+  multiple_outcomes: 'several',
+  invalid_result: 'a value that could not be copied',
+  empty_group: 'an empty group',
+  nested_group: 'a nested group',
 };
 
 /**
@@ -194,7 +160,7 @@ const issueText: Record<
 export function issueReason(
   issue: InvalidScriptedSandboxStepIssue,
 ): InvalidScriptedSandboxStepReason {
-  return (issueText[issue] ?? issueText.invalid_input)[0];
+  return Object.hasOwn(reasons, issue) ? reasons[issue] : 'invalid_input';
 }
 
 // What to say was found when `received` is not given and the fault is a
@@ -219,7 +185,9 @@ function message(
   issue: InvalidScriptedSandboxStepIssue,
 ): string {
   const { received, inputIndex } = fields;
-  const [, expected, fallback] = issueText[issue] ?? issueText.invalid_input;
+  const known = Object.hasOwn(expectations, issue);
+  const expected = expectations[known ? issue : 'invalid_input'];
+  const fallback = (known ? fallbacks[issue] : undefined) ?? '';
   const found = received === undefined
     ? unreadable(issue, inputIndex, fields.path) ?? fallback
     : issue === 'missing_outcome'

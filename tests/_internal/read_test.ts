@@ -674,3 +674,10 @@ test('items visits array elements as it reads them: a bad one ends the reading',
   );
   assert.deepEqual([length.code, length.path], ['unreadable', 's']);
 });
+
+test('oneOf says a check expected words instead of its own', () => {
+  const issue = issueOf(() =>
+    oneOf('x', 'kind', ['a', 'b'], { expected: 'a kind of thing' })
+  );
+  assert.equal(issue.expected, 'a kind of thing');
+});

@@ -91,8 +91,7 @@ test('reasoning rejects malformed text and options with the path of each', () =>
     issue: 'invalid_option',
     path: 'options.rawContent[1]',
     received: '3',
-    message:
-      'expected "options.rawContent[1]" to be a string or an array of strings, got 3',
+    message: 'expected "options.rawContent[1]" to be a string, got 3',
   });
   rejects(() => reasoning('t', { providerData: 5 as never }), {
     issue: 'invalid_option',
@@ -286,14 +285,16 @@ test('handoffCall rejects a bad target, call id or option exactly', () => {
     issue: 'missing_call_id',
     path: 'options',
     received: 'undefined',
-    message: 'expected options with a "callId" string, got undefined',
+    message:
+      'expected "options" to be an options object with a "callId", got undefined',
   });
   for (const [callId, received] of [['', '""'], [5, '5']] as const) {
     rejects(() => handoffCall(billing, { callId } as never), {
       issue: 'missing_call_id',
       path: 'options.callId',
       received,
-      message: `expected options with a "callId" string, got ${received}`,
+      message:
+        `expected "options.callId" to be a non-empty string, got ${received}`,
     });
   }
   rejects(() => handoffCall(billing, { callId: 'c', id: '' }), {
@@ -480,7 +481,7 @@ test('computerCall rejects each malformed action field exactly', () => {
       received: '"lft"',
       suggestion: 'left',
       message:
-        'expected "action.button" to be "left", "right", "wheel", "back" or "forward", got "lft" (did you mean "left"?)',
+        'expected "action.button" to be one of "left", "right", "wheel", "back" or "forward", got "lft" (did you mean "left"?)',
     }],
     [{ type: 'move', x: '1', y: 2 }, {
       issue: 'invalid_value',
@@ -502,7 +503,8 @@ test('computerCall rejects each malformed action field exactly', () => {
     issue: 'missing_call_id',
     path: 'options',
     received: 'undefined',
-    message: 'expected options with a "callId" string, got undefined',
+    message:
+      'expected "options" to be an options object with a "callId", got undefined',
   });
   // Only the common options are read: `timeoutMs` is no option of it.
   assert.deepEqual(
@@ -568,7 +570,7 @@ test('shellCall rejects each bad limit exactly', () => {
         path: `options.${key}`,
         received,
         message:
-          `expected "options.${key}" to be a non-negative finite number, got ${received}`,
+          `expected "options.${key}" to be a finite number >= 0, got ${received}`,
       });
     }
   }
@@ -661,7 +663,7 @@ test('applyPatchCall rejects each malformed operation field exactly', () => {
       path: 'operation.type',
       received: '"remove_file"',
       message:
-        'expected "operation.type" to be "create_file", "update_file" or "delete_file", got "remove_file"',
+        'expected "operation.type" to be one of "create_file", "update_file" or "delete_file", got "remove_file"',
     }],
     [{ type: 'create_file', path: 5, diff: 'd' }, {
       issue: 'invalid_value',
@@ -892,7 +894,7 @@ test('functionCall rejects a name that is no string and bad options at their pat
     issue: 'invalid_name',
     path: 'name',
     received: '5',
-    message: 'expected the function name to be a non-empty string, got 5',
+    message: 'expected "name" to be a non-empty string, got 5',
   });
   rejects(() => functionCall('f', {}, { callId: 'c', id: '' }), {
     issue: 'invalid_option',

@@ -83,8 +83,8 @@ const expectations: [
   ['invalid_output', 'response.x', '"response.x" to be an array of items'],
   ['invalid_item', undefined, 'each item to be an item object'],
   ['invalid_item', 'response.x', '"response.x" to be an item object'],
-  ['invalid_usage', undefined, '"usage" to be a finite number'],
-  ['invalid_usage', 'response.x', '"response.x" to be a finite number'],
+  ['invalid_usage', undefined, '"usage" to be valid usage data'],
+  ['invalid_usage', 'response.x', '"response.x" to be valid usage data'],
   ['invalid_field', undefined, 'the field to be valid'],
   ['invalid_field', 'response.x', '"response.x" to be valid'],
   [
@@ -103,38 +103,9 @@ const expectations: [
     'response.x',
     '"response.x" to follow the iterator protocol',
   ],
-  [
-    'invalid_usage',
-    'response.usage',
-    '"response.usage" to be a Usage or usage data',
-  ],
-  [
-    'invalid_usage',
-    'response.usage.inputTokensDetails',
-    '"response.usage.inputTokensDetails" to be an object of token counts',
-  ],
-  [
-    'invalid_usage',
-    'response.usage.requestUsageEntries',
-    '"response.usage.requestUsageEntries" to be an array of usage entries',
-  ],
-  [
-    'invalid_usage',
-    'response.usage.requestUsageEntries[12].endpoint',
-    '"response.usage.requestUsageEntries[12].endpoint" to be a string',
-  ],
-  ['invalid_usage', 'usage', '"usage" to be a Usage or usage data'],
-  ['invalid_field', 'requestId', '"requestId" to be a string'],
-  [
-    'invalid_field',
-    'response.rawUsage[12]',
-    '"response.rawUsage[12]" to be an object',
-  ],
-  [
-    'invalid_option',
-    'options.namespace',
-    '"options.namespace" to be a non-empty string',
-  ],
+  ['invalid_usage', 'usage', '"usage" to be valid usage data'],
+  ['invalid_field', 'requestId', '"requestId" to be valid'],
+  ['invalid_option', 'options.namespace', '"options.namespace" to be valid'],
 ];
 
 test('InvalidScriptedModelStepError says what each issue expected', () => {

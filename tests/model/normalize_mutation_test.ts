@@ -405,7 +405,7 @@ test('ScriptedModel rejects each malformed options object exactly', () => {
     received: '"defaultUsge"',
     suggestion: 'defaultUsage',
     message:
-      'Invalid model option: expected only the option "defaultUsage", got "defaultUsge" (did you mean "defaultUsage"?)',
+      'Invalid model option: expected only "defaultUsage", got "defaultUsge" (did you mean "defaultUsage"?)',
   });
 });
 
