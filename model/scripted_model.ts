@@ -319,8 +319,13 @@ export class ScriptedModel implements Model {
    * assert.equal(response.responseId, 'scripted-response-1');
    * ```
    */
-  async getResponse(request: ModelRequest): Promise<ModelResponse> {
-    return await answer(slot.of(this), request);
+  getResponse(request: ModelRequest): Promise<ModelResponse> {
+    try {
+      return answer(slot.of(this), request);
+    } catch (error) {
+      // A foreign receiver rejects, as any failure of the call does.
+      return Promise.reject(error);
+    }
   }
 
   /**

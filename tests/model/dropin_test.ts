@@ -101,7 +101,7 @@ test("ScriptedModel works behind a logging spy used as the Agent's model, plain 
   }
 });
 
-test('ScriptedModel methods called on a foreign receiver fail with a TypeError', () => {
+test('ScriptedModel methods called on a foreign receiver fail with a TypeError', async () => {
   const model = new ScriptedModel();
   const descriptor = Object.getOwnPropertyDescriptor(
     ScriptedModel.prototype,
@@ -109,6 +109,14 @@ test('ScriptedModel methods called on a foreign receiver fail with a TypeError',
   );
   assert.throws(() => descriptor!.get!.call({}), TypeError);
   assert.throws(() => model.assertComplete.call({} as never), TypeError);
+  // The model's promise-returning methods reject instead of throwing.
+  const pending = model.getResponse.call({} as never, request());
+  assert(pending instanceof Promise);
+  await assert.rejects(pending, TypeError);
+  await assert.rejects(
+    model.getRetryAdvice.call({} as never, {} as never),
+    TypeError,
+  );
   // The state is invisible to enumeration and comparison.
   assert.deepEqual(Object.keys(model), []);
   assert.deepEqual(Object.getOwnPropertyNames(model), []);
