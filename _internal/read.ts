@@ -263,7 +263,7 @@ function isArray(value: unknown, path: string, check?: Check): boolean {
 }
 
 /** The longest list a reader copies by default (2^20). */
-export const maxItems = 2 ** 20;
+export const maxItems: number = 2 ** 20;
 
 /** Options of {@link array} and {@link items}. */
 export interface ArrayCheck extends Check {

@@ -9,7 +9,7 @@ import { serialized } from '../_internal/model_checks.ts';
 import { array, at, object, string } from '../_internal/read.ts';
 
 /** The longest list a builder copies. */
-export const maxParts = 2 ** 16;
+export const maxParts: number = 2 ** 16;
 
 /**
  * Copies a string or an array of strings into an array of strings.
