@@ -29,14 +29,17 @@ export interface Issue {
    */
   readonly expected: string;
   /**
-   * What was found, rendered ({@link describe}); the unknown keys for
-   * `unknown_key` ({@link listNames}); what the read threw for `unreadable`
+   * What was found, rendered (`describe`); the unknown keys for
+   * `unknown_key` (`listNames`); what the read threw for `unreadable`
    * (`the error "boom"`).
    */
   readonly received: string;
   /** The closest valid name, when a name or key looks misspelt. */
   readonly suggestion: string | undefined;
-  /** What the read threw (`unreadable`); `undefined` otherwise. */
+  /**
+   * What a read threw (`unreadable`), or what a check of its own caught (a
+   * serialization that failed); `undefined` otherwise.
+   */
   readonly cause: unknown;
   /** The `label` the check was given, for a double with finer codes. */
   readonly label: string | undefined;
@@ -103,9 +106,12 @@ export function boundary<T>(
  * @returns The longer path.
  */
 export function at(path: string, key: string | number): string {
-  if (typeof key === 'number') return `${path}[${key}]`;
-  if (!/^[A-Za-z_$][\w$]*$/.test(key)) return `${path}[${quote(key)}]`;
-  return path === '' ? key : `${path}.${key}`;
+  const name = String(key);
+  // An index (never a name) and a key that is not one go in brackets.
+  if (!/^[A-Za-z_$][\w$]*$/.test(name)) {
+    return `${path}[${JSON.stringify(key)}]`;
+  }
+  return path === '' ? name : `${path}.${name}`;
 }
 
 /** What every check accepts. */

@@ -350,7 +350,7 @@ export function items(
     return;
   }
   const open = guard(path, () => Object(value)[Symbol.iterator], check);
-  if (typeof open !== 'function' || value == null) {
+  if (typeof open !== 'function') {
     const expected = 'an iterable (an array, a Set, a generator)';
     throw fail('invalid_type', path, value, expected, check);
   }
@@ -367,7 +367,7 @@ export function items(
   try {
     // `for...of` closes the iterator when the body throws.
     for (const item of iterable) {
-      checkLength(i + 1, value, path, { ...check, nonEmpty: false });
+      checkLength(i + 1, value, path, check);
       visiting = true;
       visit(item, i++);
       visiting = false;

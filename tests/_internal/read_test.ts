@@ -681,3 +681,16 @@ test('oneOf says a check expected words instead of its own', () => {
   );
   assert.equal(issue.expected, 'a kind of thing');
 });
+
+test('items refuses the element past max before visiting it', () => {
+  const visited: unknown[] = [];
+  const issue = issueOf(() =>
+    items(new Set([1, 2, 3]), 's', (item) => visited.push(item), { max: 2 })
+  );
+  assert.equal(issue.code, 'invalid_value');
+  assert.deepEqual(visited, [1, 2]);
+  // A list of exactly `max` passes whole.
+  visited.length = 0;
+  items(new Set([1, 2]), 's', (item) => visited.push(item), { max: 2 });
+  assert.deepEqual(visited, [1, 2]);
+});

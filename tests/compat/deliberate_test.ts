@@ -11,14 +11,18 @@ import { deliberate } from './_deliberate.ts';
 const read = (path: string): string =>
   readFileSync(new URL(path, import.meta.url), 'utf8');
 
-// The guide from `tests/compat/`, or from the npm build's
-// `npm/tests/compat/` (the build does not carry `docs/`).
+// The guide, found from `tests/compat/` or from a build of the tests
+// (`npm/tests/compat/`, `.tmp/mutation/tests/compat/`): the nearest
+// `docs/core.md` up the folders.
 function guide(): string {
-  try {
-    return read('../../docs/core.md');
-  } catch {
-    return read('../../../docs/core.md');
+  for (let up = '../../'; up.length < 20; up += '../') {
+    try {
+      return read(`${up}docs/core.md`);
+    } catch {
+      // Not at this level: one further up.
+    }
   }
+  throw new Error('docs/core.md not found above tests/compat/');
 }
 
 const ext = import.meta.url.endsWith('.ts') ? 'ts' : 'js';
