@@ -176,7 +176,7 @@ export function reading<T>(
 
 /**
  * What kind of value a user gave: an array, a non-array object, or
- * anything else.
+ * (`undefined`) anything else.
  *
  * @param value The value.
  * @param at Where the step was defined or used.
@@ -189,8 +189,8 @@ export function kindOf(
   value: unknown,
   at: At,
   path: string | undefined,
-): 'array' | 'record' | 'other' {
-  if (typeof value !== 'object' || value === null) return 'other';
+): 'array' | 'record' | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
   return guarded(at, () => Array.isArray(value) ? 'array' : 'record', path);
 }
 
@@ -347,13 +347,14 @@ export function callOptions<const K extends string>(
   readonly providerData: Record<string, unknown> | undefined;
   readonly fields: { readonly [P in K]?: unknown };
 } {
-  if (given === undefined) {
-    throw reject('missing', 'options', given, {
+  // No options at all is no call id; options of another kind are a bad
+  // option.
+  const read =
+    fields(given, 'options', ['callId', 'id', 'providerData', ...more], {
+      unknownKeys: 'allow',
+      label: given === undefined ? 'missing_call_id' : undefined,
       expected: 'an options object with a "callId"',
-      label: 'missing_call_id',
-    });
-  }
-  const read = options(given, ['callId', 'id', 'providerData', ...more]);
+    }).fields;
   const callId = string(read.callId, 'options.callId', {
     nonEmpty: true,
     label: 'missing_call_id',

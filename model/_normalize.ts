@@ -259,7 +259,10 @@ export function normalizeInput(
         () => checkFields(input as object, read, where, ''),
         'invalid_response',
       );
-      return { type: 'response', template: template(checked, where, '') };
+      return {
+        type: 'response',
+        template: template(checked, where, undefined),
+      };
     }
     throw invalid('invalid_input', where, {
       received: describe(input),

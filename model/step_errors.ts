@@ -297,8 +297,7 @@ interface StepFields {
 // The paths of the model's own options (`new ScriptedModel(steps, options)`,
 // the `defaultUsage` setter), which are not steps.
 function isOptionPath(path: string | undefined): boolean {
-  if (path === undefined) return false;
-  const root = /^[^.[]*/.exec(path)![0];
+  const root = (path ?? '').split(/[.[]/)[0];
   return root === 'modelOptions' || root === 'defaultUsage';
 }
 
