@@ -93,9 +93,9 @@ function fault(
   }, read ? { cause: issue.cause } : undefined);
 }
 
-// The position `[3]` at the start of a path names, if any.
+// The position `[3]` at the end of a path names (`[3]`, `anyOrder[3]`).
 function indexIn(path: string): number | undefined {
-  const match = /^[^[]*\[(\d+)\]$/.exec(path);
+  const match = /\[(\d+)\]$/.exec(path);
   return match === null ? undefined : Number(match[1]);
 }
 
@@ -110,11 +110,12 @@ function isArrayValue(value: unknown): boolean {
 const groupKey = 'anyOrder';
 
 // Whether an entry is an `anyOrder` group (an object with that member);
-// a revoked proxy is left to the step checks, which report it.
+// `null` (for which `in` throws) and a revoked proxy are left to the step
+// checks, which report them.
 function isGroup(entry: unknown): entry is object {
   try {
-    return typeof entry === 'object' && entry !== null &&
-      !Array.isArray(entry) && groupKey in entry;
+    return typeof entry === 'object' && !Array.isArray(entry) &&
+      groupKey in (entry as object);
   } catch {
     return false;
   }
@@ -218,9 +219,7 @@ function normalizeStep(step: unknown, inputIndex: number): StepOutcome {
     (issue) =>
       fault(issue, {
         // The SDK testing module reads an array as a step without a method.
-        reason: issue.code === 'invalid_type' && isArrayValue(step)
-          ? 'unknown_method'
-          : 'invalid_input',
+        reason: isArrayValue(step) ? 'unknown_method' : 'invalid_input',
         issue: 'invalid_step',
         inputIndex,
         path: issue.path === '' ? undefined : issue.path,

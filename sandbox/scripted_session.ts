@@ -470,7 +470,6 @@ function mismatch(state: SandboxState, error: unknown): unknown {
 // the responder each get a fresh copy of that (`copiedPerRead`): no write
 // reaches the caller's manifest, the record or another reader.
 function copyManifests(args: unknown[]): unknown[] {
-  if (!args.some((arg) => arg instanceof Manifest)) return args;
   return args.map((arg) =>
     arg instanceof Manifest ? copiedPerRead(clone(arg), clone) : arg
   );

@@ -194,13 +194,12 @@ function message(
     ? `${received} set to undefined`
     : received;
   const script = issue === 'invalid_steps';
-  const member = fields.groupIndex === undefined
-    ? ''
-    : ` (step ${fields.groupIndex} of its anyOrder group)`;
   return invalidInputMessage({
     subject: script ? 'sandbox script' : 'sandbox step',
     index: script ? undefined : inputIndex,
-    detail: member === '' ? undefined : member,
+    detail: fields.groupIndex === undefined
+      ? undefined
+      : ` (step ${fields.groupIndex} of its anyOrder group)`,
     // An unknown method name is shown (cut when long) as what was found.
     name: issue === 'unknown_method' ? undefined : fields.method,
     expected,
