@@ -110,25 +110,30 @@ function signalOf(request: unknown): AbortSignal | undefined {
     : undefined;
 }
 
-// The request and its parts; a part whose read throws (a hostile request)
-// is one nothing else equals.
+// What a part whose read throws (a hostile request) is: equal to nothing.
+const unreadablePart = Symbol('unreadable');
+
+// The request and its parts, in `requestParts` order.
 function partsOf(request: unknown): unknown[] {
-  const parts: unknown[] = [request];
-  for (const key of requestParts) {
-    try {
-      parts.push((request as Record<string, unknown>)[key]);
-    } catch {
-      parts.push(Symbol('unreadable'));
-    }
-  }
-  return parts;
+  return [
+    request,
+    ...requestParts.map((key) => {
+      try {
+        return (request as Record<string, unknown>)[key];
+      } catch {
+        return unreadablePart;
+      }
+    }),
+  ];
 }
 
+// Objects are held weakly (a `WeakRef` refuses anything else).
 function hold(value: unknown): Held {
-  return (typeof value === 'object' && value !== null) ||
-      typeof value === 'function'
-    ? new WeakRef(value)
-    : { value };
+  try {
+    return new WeakRef(value as object);
+  } catch {
+    return { value };
+  }
 }
 
 function held(kept: Held): unknown {
@@ -151,22 +156,30 @@ function closeness(failure: Failure, parts: readonly unknown[]): number {
  * @param state The model's state.
  * @param inputs The constructor's or `enqueue()`'s inputs.
  * @throws {InvalidScriptedModelStepError} For a malformed input, or inputs
- * that are not iterable (`not_iterable`).
+ * that are not iterable or longer than the reader reads (2^20: an endless
+ * generator ends there; issue `not_iterable`).
  */
 export function append(state: ModelState, inputs: unknown): void {
   const given: unknown[] = [];
-  boundary((issue) => {
-    const index = /^\[(\d+)\]$/.exec(issue.path)?.[1];
-    return issue.code !== 'unreadable'
-      ? invalid('invalid_input', nowhere, {
-        issue: 'not_iterable',
-        path: 'inputs',
-        received: issue.received,
-      })
-      : index === undefined
-      ? unreadable(nowhere, 'inputs', issue.cause)
-      : unreadable({ inputIndex: Number(index) }, undefined, issue.cause);
-  }, () => items(inputs, '', (input) => given.push(input), { max: Infinity }));
+  // The reader's paths here are `''` (the inputs) or `[i]` (one of them).
+  boundary(
+    (issue) =>
+      issue.code !== 'unreadable'
+        ? invalid('invalid_input', nowhere, {
+          issue: 'not_iterable',
+          path: 'inputs',
+          received: issue.received,
+          expected: issue.expected,
+        })
+        : issue.path === ''
+        ? unreadable(nowhere, 'inputs', issue.cause)
+        : unreadable(
+          { inputIndex: Number(issue.path.slice(1, -1)) },
+          undefined,
+          issue.cause,
+        ),
+    () => items(inputs, '', (input) => given.push(input)),
+  );
   const steps = given.map((input, i) => normalizeInput(input, i));
   for (const step of steps) state.steps.push(step);
 }

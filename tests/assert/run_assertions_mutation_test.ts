@@ -739,3 +739,40 @@ test('modelRequest counts from the start at index 0 and names one call in the si
       'Unexpected model calls: expected a call at index 3, got 1 call\n\n- expected\n+ actual\n\n- 4\n+ 1',
   });
 });
+
+test('Run readers keep a cause only for an input they could not read', () => {
+  let typed: unknown;
+  try {
+    toolCalls(5 as never);
+  } catch (error) {
+    typed = error;
+  }
+  assert(typed instanceof InvalidRunAssertionInputError);
+  assert.equal('cause' in typed, false);
+  const failure = new Error('keys');
+  let unread: unknown;
+  try {
+    toolCalls(
+      new Proxy({}, {
+        ownKeys() {
+          throw failure;
+        },
+      }) as never,
+    );
+  } catch (error) {
+    unread = error;
+  }
+  assert(unread instanceof InvalidRunAssertionInputError);
+  assert.equal(unread.path, 'result');
+  assert.equal(unread.cause, failure);
+});
+
+test('toolCalls skips a tool item without a raw item', () => {
+  const run = {
+    newItems: [
+      { type: 'tool_call_item' },
+      { type: 'tool_call_output_item' },
+    ],
+  };
+  assert.deepEqual(toolCalls(run as never), []);
+});

@@ -557,3 +557,12 @@ test('Hosted call builders read each of their options once, and no other key', (
     assert.deepEqual(reads, keys, name);
   }
 });
+
+test('fileSearchCall says its queries are a string or an array of strings', () => {
+  rejects(() => fileSearchCall(5 as never), {
+    issue: 'invalid_value',
+    path: 'queries',
+    received: '5',
+    message: 'expected "queries" to be a string or an array of strings, got 5',
+  });
+});

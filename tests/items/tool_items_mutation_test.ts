@@ -912,3 +912,35 @@ test('functionCall rejects a name that is no string and bad options at their pat
     },
   );
 });
+
+test('computerCall and applyPatchCall take objects with more keys than they read', () => {
+  assert.deepEqual(
+    computerCall(
+      { type: 'click', x: 1, y: 2, button: 'left', extra: true } as never,
+      { callId: 'c' },
+    ).action,
+    { type: 'click', x: 1, y: 2, button: 'left' },
+  );
+  assert.deepEqual(
+    applyPatchCall(
+      { type: 'delete_file', path: 'a.txt', note: 'x' } as never,
+      { callId: 'c' },
+    ).operation,
+    { type: 'delete_file', path: 'a.txt' },
+  );
+});
+
+test('computerCall names an action it cannot read', () => {
+  const { proxy, revoke } = Proxy.revocable({}, {});
+  revoke();
+  let thrown: unknown;
+  try {
+    computerCall(proxy as never, { callId: 'c' });
+  } catch (error) {
+    thrown = error;
+  }
+  assert(thrown instanceof InvalidScriptedModelStepError);
+  assert.equal(thrown.issue, 'unreadable');
+  assert.equal(thrown.path, 'action');
+  assert(thrown.cause instanceof TypeError);
+});

@@ -306,3 +306,21 @@ test('A model behind a Proxy keeps its own state per instance', () => {
   assert.equal((a as ScriptedModel).remainingSteps, 1);
   assert.equal(b.remainingSteps, 0);
 });
+
+test('ScriptedModel works with add-on hooks that bring only some of the hooks', async () => {
+  const { modelHooks } = await import('../../_internal/state.ts');
+  const completing = new ScriptedModel();
+  modelHooks.attach(completing, { retryAdvice: () => ({ found: false }) });
+  completing.assertComplete();
+  const advising = new ScriptedModel();
+  modelHooks.attach(advising, { beforeComplete: () => {} });
+  assert.equal(
+    await advising.getRetryAdvice({
+      request: request(),
+      error: new Error('x'),
+      stream: false,
+      attempt: 1,
+    }),
+    undefined,
+  );
+});

@@ -418,7 +418,7 @@ test('ScriptedModel takes any iterable of inputs, and rejects a non-iterable one
         assert.equal(error.issue, 'not_iterable');
         assert.equal(error.path, 'inputs');
         assert.equal(error.inputIndex, undefined);
-        assert.match(error.message, /expected the inputs to be iterable/);
+        assert.match(error.message, /expected "inputs" to be an iterable/);
         return true;
       },
     );
