@@ -992,6 +992,28 @@ same(
     assert.ok(error instanceof t.ScriptedModelRequestAbortedError);
     assert.equal(error.name, 'AbortError');
     assert.equal(error.callIndex, 1);
+    // Streamed: the stream ends before its first event, with the same error.
+    const streamed = new AbortController();
+    const late = {
+      output: [t.assistantMessage('ok')],
+      usage: new Usage({ requests: 1 }),
+      get rawUsage() {
+        streamed.abort();
+        return { a: 1 };
+      },
+    } as ModelResponse;
+    const streaming = new t.ScriptedModel([late]);
+    const events: StreamEvent[] = [];
+    const failure = await caught(async () => {
+      for await (
+        const event of streaming.getStreamedResponse(
+          preserving(true, { signal: streamed.signal }),
+        )
+      ) events.push(event);
+    });
+    assert.ok(failure instanceof t.ScriptedModelRequestAbortedError);
+    assert.equal(failure.callIndex, 0);
+    assert.deepEqual(events, []);
   },
 );
 
