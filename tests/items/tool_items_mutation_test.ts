@@ -944,3 +944,17 @@ test('computerCall names an action it cannot read', () => {
   assert.equal(thrown.path, 'action');
   assert(thrown.cause instanceof TypeError);
 });
+
+test('computerCall drag points and builder options may carry more keys than are read', () => {
+  assert.deepEqual(
+    computerCall(
+      { type: 'drag', path: [{ x: 1, y: 2, pressure: 0.5 }] } as never,
+      { callId: 'c' },
+    ).action,
+    { type: 'drag', path: [{ x: 1, y: 2 }] },
+  );
+  assert.deepEqual(
+    reasoning('r', { note: 'kept out' } as never),
+    { type: 'reasoning', content: [{ type: 'input_text', text: 'r' }] },
+  );
+});
