@@ -83,74 +83,62 @@ export type InvalidScriptedModelStepIssue =
 const stepTypes =
   '"response", "responder", "error", "stream" or "stream_responder"';
 
-function subject(path: string | undefined, fallback: string): string {
-  return path === undefined ? fallback : quote(path);
-}
+// What each issue expected: a phrase, or, for an issue about one value,
+// what the value is called when no path says, and what it must be.
+const expectations: Readonly<
+  Record<InvalidScriptedModelStepIssue, string | readonly [string, string]>
+> = {
+  invalid_input:
+    'a step (an object with a "type"), a ModelResponse (an object with "output") or an output array',
+  not_iterable: 'the inputs to be iterable (an array, a Set, a generator)',
+  unreadable: ['the input', 'to be readable'],
+  unknown_property: 'only the keys of its step type',
+  invalid_retry_advice:
+    '"retryAdvice" to be a ModelRetryAdvice object or a function',
+  invalid_text: 'the message text to be a string',
+  invalid_name: 'the function name to be a non-empty string',
+  invalid_arguments:
+    'the arguments to be a JSON string or a serializable object',
+  missing_call_id: 'options with a "callId" string',
+  invalid_value: ['the argument', 'to be valid'],
+  invalid_option: ['the field', 'to be valid'],
+  invalid_field: ['the field', 'to be valid'],
+  unknown_step_type: `a step type of ${stepTypes}`,
+  missing_response: 'a "response" (an output array or a ModelResponse)',
+  invalid_response: [
+    'the response',
+    'to be an output array or a ModelResponse',
+  ],
+  invalid_output: ['"output"', 'to be an array of items'],
+  invalid_item: ['each item', 'to be an item object'],
+  invalid_usage: ['"usage"', 'to be valid usage data'],
+  missing_error: 'an "error" to throw',
+  missing_responder: 'a "respond" function',
+  invalid_responder: ['"respond"', 'to be a function'],
+  invalid_stream: [
+    'the events',
+    'to be a sync or async iterable of stream events',
+  ],
+  invalid_event: [
+    'each event',
+    'to be a stream event (an object with a string "type")',
+  ],
+  broken_iterator: ['the events', 'to follow the iterator protocol'],
+  incompatible_call:
+    'a streaming call, as only getStreamedResponse can play a raw stream step',
+};
 
-/** What was expected, for the message of an issue (after "expected"). */
 function expectation(
   issue: InvalidScriptedModelStepIssue,
   path: string | undefined,
 ): string {
-  switch (issue) {
-    case 'invalid_input':
-      return 'a step (an object with a "type"), a ModelResponse (an object with "output") or an output array';
-    case 'not_iterable':
-      return 'the inputs to be iterable (an array, a Set, a generator)';
-    case 'unreadable':
-      return `${subject(path, 'the input')} to be readable`;
-    case 'unknown_property':
-      return isOptionPath(path)
-        ? 'only the option "defaultUsage"'
-        : 'only the keys of its step type';
-    case 'invalid_retry_advice':
-      return '"retryAdvice" to be a ModelRetryAdvice object or a function';
-    case 'invalid_text':
-      return 'the message text to be a string';
-    case 'invalid_name':
-      return 'the function name to be a non-empty string';
-    case 'invalid_arguments':
-      return 'the arguments to be a JSON string or a serializable object';
-    case 'missing_call_id':
-      return 'options with a "callId" string';
-    case 'invalid_value':
-      return `${subject(path, 'the argument')} to be valid`;
-    case 'invalid_option':
-    case 'invalid_field':
-      return `${subject(path, 'the field')} to be valid`;
-    case 'unknown_step_type':
-      return `a step type of ${stepTypes}`;
-    case 'missing_response':
-      return 'a "response" (an output array or a ModelResponse)';
-    case 'invalid_response':
-      return `${
-        subject(path, 'the response')
-      } to be an output array or a ModelResponse`;
-    case 'invalid_output':
-      return `${subject(path, '"output"')} to be an array of items`;
-    case 'invalid_item':
-      return `${subject(path, 'each item')} to be an item object`;
-    case 'invalid_usage':
-      return `${subject(path, '"usage"')} to be valid usage data`;
-    case 'missing_error':
-      return 'an "error" to throw';
-    case 'missing_responder':
-      return 'a "respond" function';
-    case 'invalid_responder':
-      return `${subject(path, '"respond"')} to be a function`;
-    case 'invalid_stream':
-      return `${
-        subject(path, 'the events')
-      } to be a sync or async iterable of stream events`;
-    case 'invalid_event':
-      return `${
-        subject(path, 'each event')
-      } to be a stream event (an object with a string "type")`;
-    case 'broken_iterator':
-      return `${subject(path, 'the events')} to follow the iterator protocol`;
-    case 'incompatible_call':
-      return 'a streaming call, as only getStreamedResponse can play a raw stream step';
+  if (issue === 'unknown_property' && isOptionPath(path)) {
+    return 'only the option "defaultUsage"';
   }
+  const said = expectations[issue];
+  if (typeof said === 'string') return said;
+  const [unnamed, kind] = said;
+  return `${path === undefined ? unnamed : quote(path)} ${kind}`;
 }
 
 /**
