@@ -688,9 +688,10 @@ test('items refuses the element past max before visiting it', () => {
     items(new Set([1, 2, 3]), 's', (item) => visited.push(item), { max: 2 })
   );
   assert.equal(issue.code, 'invalid_value');
-  assert.deepEqual(visited, [1, 2]);
+  // (Copies: node's deepEqual narrows what it is given.)
+  assert.deepEqual([...visited], [1, 2]);
   // A list of exactly `max` passes whole.
   visited.length = 0;
   items(new Set([1, 2]), 's', (item) => visited.push(item), { max: 2 });
-  assert.deepEqual(visited, [1, 2]);
+  assert.deepEqual([...visited], [1, 2]);
 });
