@@ -30,7 +30,6 @@
  *
  * @module
  */
-import { isThenable, noop } from './thenable.ts';
 
 /** What running a matcher found; see the module documentation. */
 export type MatcherVerdict =
@@ -148,3 +147,28 @@ export function isAsyncFunction(fn: unknown): boolean {
     return false;
   }
 }
+
+/**
+ * Whether `value` has a callable `then`, read without ever throwing (a
+ * getter that throws or a revoked proxy counts as not thenable).
+ *
+ * @param value Any value a user callback returned.
+ * @returns `true` for promises and other thenables.
+ */
+export function isThenable(value: unknown): value is PromiseLike<unknown> {
+  if (
+    (typeof value !== 'object' && typeof value !== 'function') ||
+    value === null
+  ) return false;
+  try {
+    return typeof (value as { then?: unknown }).then === 'function';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Does nothing: the handler that marks a promise as observed, so its
+ * rejection is never reported as unhandled.
+ */
+export function noop(): void {}

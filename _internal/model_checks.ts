@@ -1,16 +1,25 @@
 /**
- * The validation plumbing of the model's steps, factories, item helpers and
- * calls: where a problem is ({@link At}), the error for it, and the checks
- * shared by several kinds of step. Private to the model folder.
+ * The model's side of the one input reader (`read.ts`): where a problem is
+ * ({@link At}), the error for it, the boundary that turns a reader's issue
+ * into an `InvalidScriptedModelStepError`, and the checks shared by several
+ * kinds of step and by the item builders of `model/` and `items/`.
  *
  * @module
  */
 import { describe } from './format.ts';
 import {
+  boundary,
+  fields,
+  type Issue,
+  object,
+  reject,
+  string,
+} from './read.ts';
+import {
   InvalidScriptedModelStepError,
   type InvalidScriptedModelStepIssue,
   type InvalidScriptedModelStepReason,
-} from '../model/errors.ts';
+} from '../model/step_errors.ts';
 
 /**
  * Where the value under check belongs: the step's type, and where the step
@@ -39,6 +48,8 @@ export interface Found {
   readonly received?: string | undefined;
   /** The closest valid name. */
   readonly suggestion?: string | undefined;
+  /** What the value must be; derived from `issue` when left out. */
+  readonly expected?: string | undefined;
 }
 
 /**
@@ -66,6 +77,7 @@ export function invalid(
       path: found.path,
       received: found.received,
       suggestion: found.suggestion,
+      expected: found.expected,
     },
     cause,
   );
@@ -101,11 +113,7 @@ export function unreadable(
  * @returns What the check returns.
  * @throws {InvalidScriptedModelStepError} From the check, or `unreadable`.
  */
-export function guarded<T>(
-  at: At,
-  check: () => T,
-  path?: string,
-): T {
+export function guarded<T>(at: At, check: () => T, path?: string): T {
   try {
     return check();
   } catch (error) {
@@ -115,21 +123,60 @@ export function guarded<T>(
 }
 
 /**
- * Joins a path and a key: `join('response', 'output')` is
- * `response.output`, `join(undefined, 'output')` is `output`.
+ * The model's error for a reader's issue at `at`: `reason` (an unreadable
+ * value is always `invalid_input`), and the issue `unreadable`,
+ * `unknown_property`, or the one the check's `label` names, else
+ * `invalid_option` under `options`, or `invalid_value`.
  *
- * @param base The path so far, if any.
- * @param key The key or `[index]`.
- * @returns The joined path.
+ * @param issue What the reader found.
+ * @param at Where the step was defined or used.
+ * @param reason The contract code of anything but an unreadable value.
+ * @returns The error, to throw.
  */
-export function join(base: string | undefined, key: string): string {
-  if (base === undefined || base === '') return key;
-  return key.startsWith('[') ? base + key : `${base}.${key}`;
+export function fromIssue(
+  issue: Issue,
+  at: At,
+  reason: InvalidScriptedModelStepReason = 'invalid_input',
+): InvalidScriptedModelStepError {
+  const read = issue.code === 'unreadable';
+  const path = issue.path === '' ? undefined : issue.path;
+  if (read) return unreadable(at, path, issue.cause);
+  return invalid(reason, at, {
+    issue: issue.code === 'unknown_key'
+      ? 'unknown_property'
+      : (issue.label as InvalidScriptedModelStepIssue | undefined) ??
+        (/^options\b/.test(issue.path) ? 'invalid_option' : 'invalid_value'),
+    path,
+    received: issue.received,
+    suggestion: issue.suggestion,
+    expected: issue.expected,
+  }, issue.cause === undefined ? undefined : { cause: issue.cause });
+}
+
+/**
+ * Runs reader checks of an input at `at` (see {@link fromIssue}); anything
+ * else thrown while reading is `unreadable`.
+ *
+ * @param at Where the step was defined or used.
+ * @param body The checks.
+ * @param reason The contract code of a fault found.
+ * @returns What `body` returns.
+ * @throws {InvalidScriptedModelStepError} For a fault found.
+ */
+export function reading<T>(
+  at: At,
+  body: () => T,
+  reason?: InvalidScriptedModelStepReason,
+): T {
+  return guarded(
+    at,
+    () => boundary((issue) => fromIssue(issue, at, reason), body),
+  );
 }
 
 /**
  * What kind of value a user gave: an array, a non-array object, or
- * anything else.
+ * (`undefined`) anything else.
  *
  * @param value The value.
  * @param at Where the step was defined or used.
@@ -142,13 +189,9 @@ export function kindOf(
   value: unknown,
   at: At,
   path: string | undefined,
-): 'array' | 'record' | 'other' {
-  if (typeof value !== 'object' || value === null) return 'other';
-  try {
-    return Array.isArray(value) ? 'array' : 'record';
-  } catch (error) {
-    throw unreadable(at, path, error);
-  }
+): 'array' | 'record' | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  return guarded(at, () => Array.isArray(value) ? 'array' : 'record', path);
 }
 
 /**
@@ -190,12 +233,10 @@ export function checkFunction(respond: unknown, at: At): void {
  */
 export function checkRetryAdvice(advice: unknown, at: At): void {
   if (advice === undefined || typeof advice === 'function') return;
-  if (kindOf(advice, at, 'retryAdvice') === 'record') return;
-  throw invalid('invalid_input', at, {
-    issue: 'invalid_retry_advice',
-    path: 'retryAdvice',
-    received: describe(advice),
-  });
+  reading(
+    at,
+    () => object(advice, 'retryAdvice', { label: 'invalid_retry_advice' }),
+  );
 }
 
 /**
@@ -246,19 +287,118 @@ export function checkEvent(
   at: At,
   path: string,
 ): void {
-  if (!isRecord(event)) {
-    throw invalid('invalid_stream', at, {
-      issue: 'invalid_event',
-      path: `${path}[${position}]`,
-      received: describe(event),
-    });
+  const where = `${path}[${position}]`;
+  const type = isRecord(event) ? event.type : undefined;
+  if (typeof type === 'string') return;
+  throw invalid('invalid_stream', at, {
+    issue: 'invalid_event',
+    path: isRecord(event) ? `${where}.type` : where,
+    received: describe(isRecord(event) ? type : event),
+  });
+}
+
+/**
+ * Runs an item builder: its reader checks report `invalid_input` faults
+ * with no step around them ({@link fromIssue}).
+ *
+ * @param build The builder.
+ * @returns The item.
+ * @throws {InvalidScriptedModelStepError} For a bad argument.
+ */
+export function building<T>(build: () => T): T {
+  return reading(nowhere, build);
+}
+
+/**
+ * Reads the options of an item builder (`undefined`: none); an option not
+ * named is ignored.
+ *
+ * @param options The options argument.
+ * @param names The options to read.
+ * @returns The options read.
+ * @throws {InputIssue} `invalid_option` when `options` is not an object, or
+ * `unreadable`.
+ */
+export function options<const K extends string>(
+  options: unknown,
+  names: readonly K[],
+): { readonly [P in K]?: unknown } {
+  return fields(options, 'options', names, {
+    optional: true,
+    unknownKeys: 'allow',
+  }).fields;
+}
+
+/**
+ * Reads the options of a tool-call builder: a required `callId`, an `id`
+ * that defaults to it, `providerData`, and `more`.
+ *
+ * @param given The options argument.
+ * @param more The builder's own options.
+ * @returns The call's fields, and the options read.
+ * @throws {InputIssue} `missing_call_id`, `invalid_option`, `unreadable`.
+ */
+export function callOptions<const K extends string>(
+  given: unknown,
+  more: readonly K[],
+): {
+  readonly callId: string;
+  readonly id: string;
+  readonly providerData: Record<string, unknown> | undefined;
+  readonly fields: { readonly [P in K]?: unknown };
+} {
+  // No options at all is no call id; options of another kind are a bad
+  // option.
+  const read =
+    fields(given, 'options', ['callId', 'id', 'providerData', ...more], {
+      unknownKeys: 'allow',
+      label: given === undefined ? 'missing_call_id' : undefined,
+      expected: 'an options object with a "callId"',
+    }).fields;
+  const callId = string(read.callId, 'options.callId', {
+    nonEmpty: true,
+    label: 'missing_call_id',
+  });
+  const id = string(read.id, 'options.id', { optional: true, nonEmpty: true });
+  return {
+    callId,
+    id: id ?? callId,
+    providerData: object(read.providerData, 'options.providerData', {
+      optional: true,
+    }) as Record<string, unknown> | undefined,
+    fields: read,
+  };
+}
+
+/**
+ * Serializes tool-call arguments: a string is kept, an object serialized.
+ *
+ * @param args The arguments.
+ * @param path Where they are (`args`, `options.arguments`).
+ * @param label The issue to report (`invalid_option` under `options`
+ * unless given).
+ * @returns The JSON text.
+ * @throws {InputIssue} When `args` is neither, or does not serialize (the
+ * error thrown is `cause`).
+ */
+export function serialized(
+  args: unknown,
+  path: string,
+  label?: InvalidScriptedModelStepIssue,
+): string {
+  if (typeof args === 'string') return args;
+  const check = { label, expected: 'a JSON string or a serializable object' };
+  if (typeof args !== 'object' || args === null) {
+    throw reject('invalid_type', path, args, check);
   }
-  const type = event.type;
-  if (typeof type !== 'string') {
-    throw invalid('invalid_stream', at, {
-      issue: 'invalid_event',
-      path: `${path}[${position}].type`,
-      received: describe(type),
-    });
+  let json: string | undefined;
+  try {
+    json = JSON.stringify(args);
+  } catch (cause) {
+    throw reject('invalid_value', path, args, { ...check, cause });
   }
+  if (typeof json !== 'string') {
+    throw reject('invalid_value', path, args, check);
+  }
+  return json;
 }

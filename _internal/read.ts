@@ -21,199 +21,48 @@
  *
  * @module
  */
-import { closest, describe, either, listNames, quote } from './format.ts';
+import { closest, either, listNames } from './format.ts';
+import {
+  at,
+  type Check,
+  guard,
+  InputIssue,
+  type IssueCode,
+  reject,
+  unreadable,
+} from './issue.ts';
 import { isAsyncFunction } from './matcher.ts';
 
-/** What kind of problem a reader found; see the module documentation. */
-export type IssueCode =
-  | 'invalid_type'
-  | 'missing'
-  | 'invalid_value'
-  | 'unknown_key'
-  | 'unreadable';
-
-/** One problem with a user's input, as a reader reports it. */
-export interface Issue {
-  /** What kind of problem. */
-  readonly code: IssueCode;
-  /** Where: `steps[0].respond`, `options.callId`; `''` for the input itself. */
-  readonly path: string;
-  /**
-   * What the value must be, said after "to be": `a non-empty string`, `one
-   * of "a" or "b"`; for `unknown_key`, the keys allowed (`only "a" and
-   * "b"`); for `unreadable`, `readable`.
-   */
-  readonly expected: string;
-  /**
-   * What was found, rendered ({@link describe}); the unknown keys for
-   * `unknown_key` ({@link listNames}); what the read threw for `unreadable`
-   * (`the error "boom"`).
-   */
-  readonly received: string;
-  /** The closest valid name, when a name or key looks misspelt. */
-  readonly suggestion: string | undefined;
-  /** What the read threw (`unreadable`); `undefined` otherwise. */
-  readonly cause: unknown;
-  /** The `label` the check was given, for a double with finer codes. */
-  readonly label: string | undefined;
-}
-
-/**
- * The problem a reader found, thrown to the nearest {@link boundary}. It
- * is an `Error` only so that one escaping by mistake still explains itself.
- */
-export class InputIssue extends Error {
-  /** The problem. */
-  readonly issue: Issue;
-
-  /**
-   * Creates an `InputIssue`.
-   * @param issue The problem.
-   */
-  constructor(issue: Issue) {
-    const where = issue.path === '' ? '' : `${quote(issue.path)} to be `;
-    super(
-      `Invalid input: expected ${where}${issue.expected}, got ${issue.received}`,
-    );
-    this.name = 'InputIssue';
-    this.issue = issue;
-  }
-}
-
-/**
- * Runs `body`, turning an {@link InputIssue} it throws into the double's
- * own error (`toError`); anything else passes through unchanged.
- *
- * @example
- * ```ts
- * import assert from 'node:assert/strict';
- * import { boundary, string } from './read.ts';
- *
- * assert.throws(
- *   () => boundary((issue) => new RangeError(issue.path), () => string(1, 'name')),
- *   { name: 'RangeError', message: 'name' },
- * );
- * ```
- *
- * @param toError Builds the double's error from the issue.
- * @param body The reading.
- * @returns What `body` returns.
- * @throws What `toError` returns, or what `body` throws otherwise.
- */
-export function boundary<T>(
-  toError: (issue: Issue) => unknown,
-  body: () => T,
-): T {
-  try {
-    return body();
-  } catch (error) {
-    throw error instanceof InputIssue ? toError(error.issue) : error;
-  }
-}
-
-/**
- * A path one step down: `at('steps', 0)` is `steps[0]`, `at('options',
- * 'callId')` is `options.callId`, `at('', 'a-b')` is `["a-b"]`.
- *
- * @param path The path so far (`''` for the input itself).
- * @param key The key or index.
- * @returns The longer path.
- */
-export function at(path: string, key: string | number): string {
-  if (typeof key === 'number') return `${path}[${key}]`;
-  if (!/^[A-Za-z_$][\w$]*$/.test(key)) return `${path}[${quote(key)}]`;
-  return path === '' ? key : `${path}.${key}`;
-}
-
-/** What every check accepts. */
-export interface Check {
-  /** Whether `undefined` is accepted (and returned as is). */
-  readonly optional?: boolean;
-  /** What the value must be, in the issue, instead of the reader's words. */
-  readonly expected?: string;
-  /** Passed on as the issue's `label`. */
-  readonly label?: string;
-}
+export {
+  at,
+  boundary,
+  type Check,
+  guard,
+  InputIssue,
+  type Issue,
+  type IssueCode,
+  reject,
+  type Rejection,
+  thrown,
+  unreadable,
+} from './issue.ts';
 
 /** A check's result: `undefined` too when the check was `optional`. */
 export type Read<T, O> = O extends { readonly optional: true } ? T | undefined
   : T;
 
-/** What was found, when it is not the value rendered. */
-interface Found {
-  readonly received?: string;
-  readonly suggestion?: string | undefined;
-  readonly cause?: unknown;
-}
-
-// The issue of one check; `expected` is the check's own unless it says.
+// The rejection of a check: its `expected` unless the check says.
 function fail(
   code: IssueCode,
-  at: {
-    readonly path: string;
-    readonly value: unknown;
-    readonly check?: Check | undefined;
-  },
-  expected: string,
-  found: Found = {},
-): InputIssue {
-  const own = code === 'unknown_key' || code === 'unreadable';
-  return new InputIssue({
-    code,
-    path: at.path,
-    expected: own ? expected : at.check?.expected ?? expected,
-    received: found.received ?? describe(at.value),
-    suggestion: found.suggestion,
-    cause: found.cause,
-    label: at.check?.label,
-  });
-}
-
-/** What a throw is, for `received`; never throws itself. */
-function thrown(cause: unknown): string {
-  try {
-    if (cause instanceof Error) return `the error ${describe(cause.message)}`;
-  } catch {
-    // A hostile error: described by kind below.
-  }
-  return `the thrown value ${describe(cause)}`;
-}
-
-/**
- * The issue of a read that threw at `path`.
- *
- * @param path Where the read was.
- * @param cause What it threw.
- * @param check The check, for its label.
- * @returns The issue, to throw.
- */
-export function unreadable(
   path: string,
-  cause: unknown,
+  value: unknown,
+  expected: string,
   check?: Check,
 ): InputIssue {
-  return fail('unreadable', { path, value: undefined, check }, 'readable', {
-    received: thrown(cause),
-    cause,
+  return reject(code, path, value, {
+    ...check,
+    expected: check?.expected ?? expected,
   });
-}
-
-/**
- * Runs a read of user values (a getter, `JSON.stringify`, an iterator),
- * turning what it throws into an `unreadable` issue at `path`.
- *
- * @param path Where the read is.
- * @param read The read.
- * @param check The check, for its label.
- * @returns What `read` returns.
- * @throws {InputIssue} `unreadable`, or the issue `read` threw.
- */
-export function guard<T>(path: string, read: () => T, check?: Check): T {
-  try {
-    return read();
-  } catch (error) {
-    throw error instanceof InputIssue ? error : unreadable(path, error, check);
-  }
 }
 
 // Checks `value` (absent: `undefined` when optional, else `missing`; then
@@ -224,21 +73,22 @@ function checked<T>(
   check: Check | undefined,
   rule: { expected: string; kind: boolean | (() => boolean); valid?: boolean },
 ): T {
-  const where = { path, value, check };
   if (value === undefined) {
     if (check?.optional) return undefined as T;
-    throw fail('missing', where, rule.expected);
+    throw fail('missing', path, value, rule.expected, check);
   }
   const kind = typeof rule.kind === 'function' ? rule.kind() : rule.kind;
-  if (!kind) throw fail('invalid_type', where, rule.expected);
-  if (rule.valid === false) throw fail('invalid_value', where, rule.expected);
+  if (!kind) throw fail('invalid_type', path, value, rule.expected, check);
+  if (rule.valid === false) {
+    throw fail('invalid_value', path, value, rule.expected, check);
+  }
   return value as T;
 }
 
 /** Options of {@link string}. */
 export interface StringCheck extends Check {
   /** Whether `''` is rejected. */
-  readonly nonEmpty?: boolean;
+  readonly nonEmpty?: boolean | undefined;
 }
 
 /**
@@ -265,11 +115,11 @@ export function string<O extends StringCheck = StringCheck>(
 /** Options of {@link number}. */
 export interface NumberCheck extends Check {
   /** Whether only integers pass. */
-  readonly integer?: boolean;
+  readonly integer?: boolean | undefined;
   /** The smallest value allowed. */
-  readonly min?: number;
+  readonly min?: number | undefined;
   /** The largest value allowed. */
-  readonly max?: number;
+  readonly max?: number | undefined;
 }
 
 /**
@@ -321,7 +171,7 @@ export function boolean<O extends Check = Check>(
 /** Options of {@link func}. */
 export interface FunctionCheck extends Check {
   /** Whether a native async function is rejected (it can only answer late). */
-  readonly sync?: boolean;
+  readonly sync?: boolean | undefined;
 }
 
 /** Any function. */
@@ -367,15 +217,20 @@ export function oneOf<const T extends string, O extends Check = Check>(
   choices: readonly T[],
   check?: O,
 ): Read<T, O> {
+  const expected = `one of ${either(choices)}`;
   // `includes` compares by identity: only the strings themselves pass.
   if (value === undefined || choices.includes(value as T)) {
-    return checked(value, path, check, { expected: '', kind: true });
+    return checked(value, path, check, { expected, kind: true });
   }
-  throw fail(
+  throw reject(
     typeof value === 'string' ? 'invalid_value' : 'invalid_type',
-    { path, value, check },
-    `one of ${either(choices)}`,
-    { suggestion: closest(value, choices) },
+    path,
+    value,
+    {
+      ...check,
+      expected: check?.expected ?? expected,
+      suggestion: closest(value, choices),
+    },
   );
 }
 
@@ -413,9 +268,9 @@ export const maxItems: number = 2 ** 20;
 /** Options of {@link array} and {@link items}. */
 export interface ArrayCheck extends Check {
   /** The most elements allowed ({@link maxItems} unless given). */
-  readonly max?: number;
+  readonly max?: number | undefined;
   /** Whether an empty list is rejected. */
-  readonly nonEmpty?: boolean;
+  readonly nonEmpty?: boolean | undefined;
 }
 
 // Rejects a list length outside the bounds (`max` before anything is read:
@@ -427,12 +282,11 @@ function checkLength(
   check?: ArrayCheck,
 ): void {
   const max = check?.max ?? maxItems;
-  const where = { path, value, check };
   if (length > max) {
-    throw fail('invalid_value', where, `a list of at most ${max}`);
+    throw fail('invalid_value', path, value, `a list of at most ${max}`, check);
   }
   if (check?.nonEmpty && length === 0) {
-    throw fail('invalid_value', where, 'a non-empty list');
+    throw fail('invalid_value', path, value, 'a non-empty list', check);
   }
 }
 
@@ -467,9 +321,9 @@ export function array<O extends ArrayCheck = ArrayCheck>(
 
 /**
  * Reads the elements of any iterable (an array by index, anything else,
- * a string too, by iterating it) and hands each to `visit` as it is read;
- * when `visit` throws, the iterator is closed (a generator's `finally`
- * runs).
+ * a string too, by iterating it) and hands each to `visit` as it is read,
+ * so the first bad element ends the reading; when `visit` throws, an
+ * iterator is closed (a generator's `finally` runs).
  *
  * @param value The value.
  * @param path Where it is.
@@ -486,48 +340,43 @@ export function items(
   check?: ArrayCheck,
 ): void {
   if (isArray(value, path, check)) {
-    return array(value, path, check).forEach(visit);
-  }
-  const open = guard(
-    path,
-    () =>
-      typeof value === 'string' || typeof value === 'function' ||
-        typeof value === 'object' && value !== null
-        ? (value as { [Symbol.iterator]?: unknown })[Symbol.iterator]
-        : undefined,
-    check,
-  );
-  if (typeof open !== 'function') {
-    throw fail(
-      'invalid_type',
-      { path, value, check },
-      'an iterable (an array, a Set, a generator)',
-    );
-  }
-  const iterator: Iterator<unknown> = guard(path, () => open.call(value));
-  for (let i = 0;; i++) {
-    const next = guard(at(path, i), () => {
-      const result = iterator.next();
-      if (Object(result) !== result) {
-        throw new TypeError(
-          `Iterator result ${describe(result)} is not an object`,
-        );
-      }
-      return result.done ? undefined : { item: result.value };
-    }, check);
-    if (next === undefined) return checkLength(i, value, path, check);
-    try {
-      checkLength(i + 1, value, path, { ...check, nonEmpty: false });
-      visit(next.item, i);
-    } catch (error) {
-      try {
-        iterator.return?.();
-      } catch {
-        // The element's own problem is the one to report.
-      }
-      throw error;
+    // Read by index as visited: a bad element ends the reading there.
+    const list = value as unknown[];
+    const length = guard(path, () => list.length, check);
+    checkLength(length, value, path, check);
+    for (let i = 0; i < length; i++) {
+      visit(guard(at(path, i), () => list[i], check), i);
     }
+    return;
   }
+  const open = guard(path, () => Object(value)[Symbol.iterator], check);
+  if (typeof open !== 'function') {
+    const expected = 'an iterable (an array, a Set, a generator)';
+    throw fail('invalid_type', path, value, expected, check);
+  }
+  let i = 0;
+  let opened = false;
+  let visiting = false;
+  const iterable = {
+    [Symbol.iterator]: () => {
+      const iterator = open.call(value);
+      opened = true;
+      return iterator;
+    },
+  };
+  try {
+    // `for...of` closes the iterator when the body throws.
+    for (const item of iterable) {
+      checkLength(i + 1, value, path, check);
+      visiting = true;
+      visit(item, i++);
+      visiting = false;
+    }
+  } catch (error) {
+    if (visiting || error instanceof InputIssue) throw error;
+    throw unreadable(opened ? at(path, i) : path, error, check);
+  }
+  checkLength(i, value, path, check);
 }
 
 /** The fields {@link fields} read, and the object's own keys. */
@@ -545,7 +394,7 @@ export interface Fields<K extends string> {
 /** Options of {@link fields}. */
 export interface FieldsCheck extends Check {
   /** Whether own keys other than the named ones are rejected (default). */
-  readonly unknownKeys?: 'reject' | 'allow';
+  readonly unknownKeys?: 'reject' | 'allow' | undefined;
 }
 
 /**
@@ -597,8 +446,10 @@ export function fields<const K extends string>(
   }
   const unknown = read.keys.filter((key) => !names.includes(key as K));
   if (unknown.length > 0 && check?.unknownKeys !== 'allow') {
-    const where = { path: at(path, unknown[0]!), value, check };
-    throw fail('unknown_key', where, `only ${either(names, 'and')}`, {
+    const where = at(path, unknown[0]!);
+    throw reject('unknown_key', where, value, {
+      label: check?.label,
+      expected: `only ${either(names, 'and')}`,
       received: listNames(unknown),
       suggestion: unknown.map((key) => closest(key, names)).find(Boolean),
     });

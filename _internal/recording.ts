@@ -4,7 +4,19 @@
  *
  * @module
  */
-import { holdsBytes, withFreshBytes } from './snapshot.ts';
+import {
+  copiedFresh,
+  freshCopy,
+  isPlainPrototype,
+  setOwn,
+  sparseLength,
+} from './snapshot.ts';
+
+const isArray = Array.isArray;
+const freeze = Object.freeze;
+const isFrozen = Object.isFrozen;
+const getProto = Object.getPrototypeOf;
+const ownDescriptor = Object.getOwnPropertyDescriptor;
 
 /**
  * The append-only log of a double's calls. It assigns each record its
@@ -146,4 +158,134 @@ export class FirstMismatch {
   rethrow(): void {
     if (this.#first !== undefined) throw this.#first.error;
   }
+}
+
+/** Whether `value` is an array or a plain object, of any realm. */
+function isPlain(value: object): boolean {
+  if (isArray(value)) return true;
+  const proto = getProto(value);
+  return proto === null || isPlainPrototype(proto);
+}
+
+// Frozen containers known to hold bytes (true) or not (false). A frozen
+// container never changes, so the answer stays right.
+const bytesInside = new WeakMap<object, boolean>();
+// Containers on the path of the scan running now, to tell a cycle.
+let scanning: Set<object> | undefined;
+let cyclesMet = 0;
+
+/**
+ * Whether `value` is bytes or a plain container (array or plain object,
+ * any realm) that holds bytes at any depth. Class instances are not looked
+ * into: they keep their identity in a snapshot.
+ *
+ * @param value The value to look through.
+ * @returns Whether a reader could reach bytes through plain containers.
+ */
+export function holdsBytes(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const outer = scanning;
+  scanning = new Set();
+  try {
+    return scan(value, 0);
+  } finally {
+    scanning = outer;
+  }
+}
+
+function scan(value: object, depth: number): boolean {
+  const known = bytesInside.get(value);
+  if (known !== undefined) return known;
+  if (!isPlain(value)) return copiedFresh(value);
+  if (scanning!.has(value)) {
+    cyclesMet++;
+    return false;
+  }
+  scanning!.add(value);
+  const cyclesBefore = cyclesMet;
+  let found = false;
+  for (const item of ownValues(value)) {
+    if (typeof item === 'object' && item !== null && scan(item, depth + 1)) {
+      found = true;
+      break;
+    }
+  }
+  scanning!.delete(value);
+  // Inside a cycle a `false` may be provisional: only a sure answer is kept.
+  if (isFrozen(value) && (found || cyclesMet === cyclesBefore)) {
+    bytesInside.set(value, found);
+  }
+  return found;
+}
+
+/**
+ * The own enumerable data values of a plain container, arrays by index.
+ * Accessors are not run: an owner that serves bytes through a getter (a
+ * fresh copy per read) already keeps its record intact.
+ */
+function* ownValues(value: object): Generator<unknown> {
+  if (isArray(value) && value.length <= sparseLength) {
+    for (let i = 0; i < value.length; i++) yield value[i];
+    return;
+  }
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const descriptor = ownDescriptor(value, key);
+    if (descriptor !== undefined && 'value' in descriptor) {
+      yield descriptor.value;
+    }
+  }
+}
+
+/**
+ * Returns `value` itself when it holds no bytes; otherwise a copy in which
+ * every byte container is fresh (views and buffers that shared memory share
+ * the new memory) and every plain container on the way to one is a new
+ * container, frozen when the original was. Everything else is shared with
+ * `value`. A record hands this out per read, so a reader's write to bytes
+ * never reaches the record or another reader.
+ *
+ * @param value A value, typically a frozen record.
+ * @returns `value`, or its copy with fresh bytes.
+ */
+export function withFreshBytes<T>(value: T): T {
+  if (!holdsBytes(value)) return value;
+  return refresh(value as object, new Map(), new Map()) as T;
+}
+
+function refresh(
+  value: object,
+  copies: Map<object, ArrayBuffer>,
+  seen: Map<object, unknown>,
+): unknown {
+  if (!isPlain(value)) return freshCopy(value, copies) ?? value;
+  if (!holdsBytes(value)) return value;
+  const done = seen.get(value);
+  if (done !== undefined) return done;
+  const array = isArray(value);
+  const out: Record<string, unknown> = array
+    ? new Array((value as unknown[]).length) as unknown as Record<
+      string,
+      unknown
+    >
+    : getProto(value) === null
+    ? Object.create(null)
+    : {};
+  seen.set(value, out);
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const descriptor = ownDescriptor(value, key)!;
+    if (!('value' in descriptor)) {
+      // An accessor is kept as it is, like everything that holds no bytes.
+      Object.defineProperty(out, key, descriptor);
+      continue;
+    }
+    const item = descriptor.value;
+    const copied = typeof item === 'object' && item !== null
+      ? refresh(item, copies, seen)
+      : item;
+    if (key === '__proto__') setOwn(out, key, copied);
+    else out[key] = copied;
+  }
+  return isFrozen(value) ? freeze(out) : out;
 }

@@ -14,7 +14,8 @@
  * Bytes are copied the way `structuredClone` copies them: a view keeps its
  * offset into a copy of its whole buffer, and views and buffers that shared
  * memory in the source share it in the copy. Bytes cannot be frozen, so a
- * reader of a record gets fresh bytes per read ({@link withFreshBytes}).
+ * reader of a record gets fresh bytes per read (`recording.ts`), as it gets
+ * a fresh copy of a runtime object marked {@link copiedPerRead}.
  *
  * @module
  */
@@ -22,7 +23,6 @@
 const objectProto = Object.prototype;
 const isArray = Array.isArray;
 const freeze = Object.freeze;
-const isFrozen = Object.isFrozen;
 const getProto = Object.getPrototypeOf;
 const ownDescriptor = Object.getOwnPropertyDescriptor;
 
@@ -98,7 +98,10 @@ function copy(
     !array && proto !== objectProto && proto !== null &&
     !isPlainPrototype(proto)
   ) {
-    return copyBytes(value, undefined) ?? value;
+    return (frozen
+      ? copyBytes(value, undefined)
+      : freshCopy(value, undefined)) ??
+      value;
   }
   // A container: the fast path bounds the depth, the slow one reuses copies.
   if (seen === undefined) {
@@ -208,6 +211,44 @@ export function setOwn(
   });
 }
 
+// Runtime objects a record hands out as a fresh copy per read, with the
+// function that copies them ({@link copiedPerRead}).
+const perRead = new WeakMap<object, (value: object) => object>();
+
+/**
+ * Marks `value` as copied per read: a snapshot keeps it (it is the record's
+ * own copy), while `detachedCopy` and a record's reader
+ * ({@link freshCopy}) hand out `copy(value)`. For runtime objects that
+ * cannot be frozen and must not be shared, such as a recorded `Manifest`
+ * (its `Environment` values are writable).
+ *
+ * @param value The record's own copy.
+ * @param copy Makes a fresh copy of it.
+ * @returns `value`.
+ */
+export function copiedPerRead<T extends object>(
+  value: T,
+  copy: (value: T) => T,
+): T {
+  perRead.set(value, copy as unknown as (value: object) => object);
+  return value;
+}
+
+/**
+ * A fresh copy of bytes (sharing buffers through `copies`) or of a value
+ * marked {@link copiedPerRead}; `undefined` for anything else.
+ *
+ * @param value A value that is not a plain container.
+ * @param copies The buffers copied so far, by source.
+ * @returns The copy, or `undefined`.
+ */
+export function freshCopy(
+  value: object,
+  copies: Map<object, ArrayBuffer> | undefined,
+): unknown {
+  return copyBytes(value, copies) ?? perRead.get(value)?.(value);
+}
+
 const toTag = Object.prototype.toString;
 const typedArrayTag = ownDescriptor(
   getProto(Uint8Array.prototype),
@@ -307,9 +348,16 @@ function copyBuffer(
   return copied;
 }
 
-/** Whether `value` is bytes: a buffer of any realm or an ArrayBuffer view. */
-function isBytes(value: object): boolean {
-  if (isView(value)) return true;
+/**
+ * Whether a record hands `value` out as a fresh copy per read: bytes (a
+ * buffer of any realm or an ArrayBuffer view, which cannot be frozen), or a
+ * value marked {@link copiedPerRead}.
+ *
+ * @param value A value that is not a plain container.
+ * @returns Whether it is copied per read.
+ */
+export function copiedFresh(value: object): boolean {
+  if (isView(value) || perRead.has(value)) return true;
   try {
     const tag = toTag.call(value);
     return tag === '[object ArrayBuffer]' ||
@@ -348,134 +396,4 @@ export function isPlainPrototype(proto: object): boolean {
   }
   (plain ? plainProtos : otherProtos).add(proto);
   return plain;
-}
-
-/** Whether `value` is an array or a plain object, of any realm. */
-function isPlain(value: object): boolean {
-  if (isArray(value)) return true;
-  const proto = getProto(value);
-  return proto === null || isPlainPrototype(proto);
-}
-
-// Frozen containers known to hold bytes (true) or not (false). A frozen
-// container never changes, so the answer stays right.
-const bytesInside = new WeakMap<object, boolean>();
-// Containers on the path of the scan running now, to tell a cycle.
-let scanning: Set<object> | undefined;
-let cyclesMet = 0;
-
-/**
- * Whether `value` is bytes or a plain container (array or plain object,
- * any realm) that holds bytes at any depth. Class instances are not looked
- * into: they keep their identity in a snapshot.
- *
- * @param value The value to look through.
- * @returns Whether a reader could reach bytes through plain containers.
- */
-export function holdsBytes(value: unknown): boolean {
-  if (typeof value !== 'object' || value === null) return false;
-  const outer = scanning;
-  scanning = new Set();
-  try {
-    return scan(value, 0);
-  } finally {
-    scanning = outer;
-  }
-}
-
-function scan(value: object, depth: number): boolean {
-  const known = bytesInside.get(value);
-  if (known !== undefined) return known;
-  if (!isPlain(value)) return isBytes(value);
-  if (scanning!.has(value)) {
-    cyclesMet++;
-    return false;
-  }
-  scanning!.add(value);
-  const cyclesBefore = cyclesMet;
-  let found = false;
-  for (const item of ownValues(value)) {
-    if (typeof item === 'object' && item !== null && scan(item, depth + 1)) {
-      found = true;
-      break;
-    }
-  }
-  scanning!.delete(value);
-  // Inside a cycle a `false` may be provisional: only a sure answer is kept.
-  if (isFrozen(value) && (found || cyclesMet === cyclesBefore)) {
-    bytesInside.set(value, found);
-  }
-  return found;
-}
-
-/**
- * The own enumerable data values of a plain container, arrays by index.
- * Accessors are not run: an owner that serves bytes through a getter (a
- * fresh copy per read) already keeps its record intact.
- */
-function* ownValues(value: object): Generator<unknown> {
-  if (isArray(value) && value.length <= sparseLength) {
-    for (let i = 0; i < value.length; i++) yield value[i];
-    return;
-  }
-  for (const key in value) {
-    if (!Object.hasOwn(value, key)) continue;
-    const descriptor = ownDescriptor(value, key);
-    if (descriptor !== undefined && 'value' in descriptor) {
-      yield descriptor.value;
-    }
-  }
-}
-
-/**
- * Returns `value` itself when it holds no bytes; otherwise a copy in which
- * every byte container is fresh (views and buffers that shared memory share
- * the new memory) and every plain container on the way to one is a new
- * container, frozen when the original was. Everything else is shared with
- * `value`. A record hands this out per read, so a reader's write to bytes
- * never reaches the record or another reader.
- *
- * @param value A value, typically a frozen record.
- * @returns `value`, or its copy with fresh bytes.
- */
-export function withFreshBytes<T>(value: T): T {
-  if (!holdsBytes(value)) return value;
-  return refresh(value as object, new Map(), new Map()) as T;
-}
-
-function refresh(
-  value: object,
-  copies: Map<object, ArrayBuffer>,
-  seen: Map<object, unknown>,
-): unknown {
-  if (!isPlain(value)) return copyBytes(value, copies) ?? value;
-  if (!holdsBytes(value)) return value;
-  const done = seen.get(value);
-  if (done !== undefined) return done;
-  const array = isArray(value);
-  const out: Record<string, unknown> = array
-    ? new Array((value as unknown[]).length) as unknown as Record<
-      string,
-      unknown
-    >
-    : getProto(value) === null
-    ? Object.create(null)
-    : {};
-  seen.set(value, out);
-  for (const key in value) {
-    if (!Object.hasOwn(value, key)) continue;
-    const descriptor = ownDescriptor(value, key)!;
-    if (!('value' in descriptor)) {
-      // An accessor is kept as it is, like everything that holds no bytes.
-      Object.defineProperty(out, key, descriptor);
-      continue;
-    }
-    const item = descriptor.value;
-    const copied = typeof item === 'object' && item !== null
-      ? refresh(item, copies, seen)
-      : item;
-    if (key === '__proto__') setOwn(out, key, copied);
-    else out[key] = copied;
-  }
-  return isFrozen(value) ? freeze(out) : out;
 }

@@ -7,6 +7,7 @@
  * @module
  */
 import { describe, quote } from '../_internal/format.ts';
+import { invalidInputMessage } from '../_internal/messages.ts';
 import { lineDiff, toLines, valueAt } from '../_internal/diff.ts';
 
 /**
@@ -179,7 +180,11 @@ export class InvalidRunAssertionInputError extends Error {
   readonly assertion: string;
   /** Where: `result`, `model`, `index`, `expected[0].name`. */
   readonly path: string;
-  /** What the value must be, such as `a RunResult (an object with "newItems")`. */
+  /**
+   * What the value must be, such as `a RunResult (an object with
+   * "newItems")`; for `unknown_key`, the keys allowed (`only "name",
+   * "arguments" and "output"`).
+   */
   readonly issue: string;
   /** What was given, rendered short. */
   readonly received: string;
@@ -202,14 +207,15 @@ export class InvalidRunAssertionInputError extends Error {
     },
     options?: { cause?: unknown },
   ) {
-    const hint = fields.suggestion === undefined
-      ? ''
-      : ` (did you mean ${quote(fields.suggestion)}?)`;
-    const expected = fields.reason === 'unknown_key'
-      ? `only ${fields.issue}`
-      : `${quote(fields.path)} to be ${fields.issue}`;
     super(
-      `Invalid ${fields.assertion} input: expected ${expected}, got ${fields.received}${hint}`,
+      invalidInputMessage({
+        subject: `${fields.assertion} input`,
+        // A key's issue says what the object may hold, not what it is.
+        path: fields.reason === 'unknown_key' ? undefined : fields.path,
+        expected: fields.issue,
+        received: fields.received,
+        suggestion: fields.suggestion,
+      }),
       options,
     );
     this.name = 'InvalidRunAssertionInputError';

@@ -8,14 +8,21 @@
  * @module
  */
 import type { ModelRequest, RunItem } from '@openai/agents-core';
-import { closest, describe, listNames } from '../_internal/format.ts';
+import { listNames } from '../_internal/format.ts';
 import { firstDifference } from '../_internal/diff.ts';
-import { readFields } from '../_internal/read.ts';
 import {
-  InvalidRunAssertionInputError,
-  type InvalidRunAssertionInputReason,
-  RunAssertionError,
-} from './errors.ts';
+  array,
+  at,
+  boundary,
+  fields,
+  guard,
+  type Issue,
+  number,
+  object,
+  reject,
+  string,
+} from '../_internal/read.ts';
+import { InvalidRunAssertionInputError, RunAssertionError } from './errors.ts';
 import type { RecordedModelCall } from '../model/mod.ts';
 
 /**
@@ -100,68 +107,32 @@ export interface HandoffRecord {
   readonly to: string;
 }
 
-function reject(
-  assertion: string,
-  reason: InvalidRunAssertionInputReason,
-  path: string,
-  issue: string,
-  value: unknown,
-  more?: { suggestion?: string | undefined; cause?: unknown },
-): InvalidRunAssertionInputError {
-  return new InvalidRunAssertionInputError(
-    {
-      reason,
-      assertion,
-      path,
-      issue,
-      received: describe(value),
-      suggestion: more?.suggestion,
-    },
-    more !== undefined && 'cause' in more ? { cause: more.cause } : undefined,
+/** Runs an assertion's reading: a reader's issue becomes its input error. */
+function checking<T>(assertion: string, body: () => T): T {
+  return boundary(
+    (issue: Issue) =>
+      new InvalidRunAssertionInputError({
+        reason: issue.code === 'missing' ? 'invalid_type' : issue.code,
+        assertion,
+        path: issue.path,
+        issue: issue.expected,
+        received: issue.received,
+        suggestion: issue.suggestion,
+      }, issue.code === 'unreadable' ? { cause: issue.cause } : undefined),
+    body,
   );
 }
 
-/** Runs `read`, reporting anything it throws as unreadable input. */
-function reading<T>(assertion: string, path: string, read: () => T): T {
-  try {
-    return read();
-  } catch (error) {
-    if (error instanceof InvalidRunAssertionInputError) throw error;
-    throw reject(assertion, 'unreadable', path, 'readable', undefined, {
-      cause: error,
-    });
-  }
-}
-
-const runResultIssue = 'a RunResult (an object with "newItems")';
-
-/** The longest array the assertions copy (a sparse 2^32 - 1 would hang). */
-const maxLength = 2 ** 20;
-
-/** A copy of a user array, or `undefined` when it is not one or too long. */
-function copyArray(value: unknown): unknown[] | undefined {
-  if (!Array.isArray(value) || value.length > maxLength) return undefined;
-  return Array.from(value as unknown[]);
-}
-
 /** The run's items, read once and checked. */
-function itemsOf(result: unknown, assertion: string): unknown[] {
-  if (typeof result !== 'object' || result === null) {
-    throw reject(assertion, 'invalid_type', 'result', runResultIssue, result);
-  }
-  return reading(assertion, 'result.newItems', () => {
-    const items = (result as { newItems?: unknown }).newItems;
-    const copy = copyArray(items);
-    if (copy === undefined) {
-      throw reject(
-        assertion,
-        'invalid_type',
-        'result.newItems',
-        'an array of run items',
-        items,
-      );
-    }
-    return copy;
+function itemsOf(result: unknown): unknown[] {
+  object(result, 'result', {
+    expected: 'a RunResult (an object with "newItems")',
+  });
+  const { newItems } = fields(result, 'result', ['newItems'], {
+    unknownKeys: 'allow',
+  }).fields;
+  return array(newItems, 'result.newItems', {
+    expected: 'an array of run items',
   });
 }
 
@@ -180,12 +151,9 @@ function parse(text: unknown): unknown {
   }
 }
 
-function collectToolCalls(
-  result: unknown,
-  assertion: string,
-): ToolCallRecord[] {
-  const items = itemsOf(result, assertion);
-  return reading(assertion, 'result.newItems', () => {
+function collectToolCalls(result: unknown): ToolCallRecord[] {
+  const items = itemsOf(result);
+  return guard('result.newItems', () => {
     const outputs = new Map<string, unknown>();
     for (const item of items) {
       if (field(item, 'type') !== 'tool_call_output_item') continue;
@@ -253,74 +221,26 @@ function collectToolCalls(
  * ```
  */
 export function toolCalls(result: RunOutcome): ToolCallRecord[] {
-  return collectToolCalls(result, 'toolCalls');
+  return checking('toolCalls', () => collectToolCalls(result));
 }
 
 const expectedKeys = ['name', 'arguments', 'output'] as const;
 
 /** The expected calls, read once and checked. */
 function readExpectedCalls(expected: unknown): ExpectedToolCall[] {
-  const assertion = 'assertToolCalls';
-  const list = reading(assertion, 'expected', () => copyArray(expected));
-  if (list === undefined) {
-    throw reject(
-      assertion,
-      'invalid_type',
-      'expected',
-      'an array of expected tool calls',
-      expected,
-    );
-  }
+  const list = array(expected, 'expected', {
+    expected: 'an array of expected tool calls',
+  });
   return list.map((entry, i) => {
-    const path = `expected[${i}]`;
-    if (
-      typeof entry !== 'object' || entry === null ||
-      reading(assertion, path, () => Array.isArray(entry))
-    ) {
-      throw reject(
-        assertion,
-        'invalid_type',
-        path,
-        'an object with a "name"',
-        entry,
-      );
-    }
-    const read = readFields(entry, expectedKeys);
-    if (!read.ok) {
-      throw reject(
-        assertion,
-        'unreadable',
-        read.key === undefined ? path : `${path}.${read.key}`,
-        'readable',
-        undefined,
-        { cause: read.cause },
-      );
-    }
-    for (const key of read.keys) {
-      if (!(expectedKeys as readonly string[]).includes(key)) {
-        throw reject(
-          assertion,
-          'unknown_key',
-          `${path}.${key}`,
-          'the keys "name", "arguments" and "output"',
-          key,
-          { suggestion: closest(key, expectedKeys) },
-        );
-      }
-    }
-    const { name } = read.fields;
-    if (typeof name !== 'string' || name === '') {
-      throw reject(
-        assertion,
-        'invalid_value',
-        `${path}.name`,
-        'a non-empty string',
-        name,
-      );
-    }
-    const call: ExpectedToolCall = { name };
-    if ('arguments' in read.fields) call.arguments = read.fields.arguments;
-    if ('output' in read.fields) call.output = read.fields.output;
+    const path = at('expected', i);
+    const read = fields(entry, path, expectedKeys, {
+      expected: 'an object with a "name"',
+    }).fields;
+    const call: ExpectedToolCall = {
+      name: string(read.name, at(path, 'name'), { nonEmpty: true }),
+    };
+    if ('arguments' in read) call.arguments = read.arguments;
+    if ('output' in read) call.output = read.output;
     return call;
   });
 }
@@ -371,22 +291,21 @@ export function assertToolCalls(
   result: RunOutcome,
   expected: readonly ExpectedToolCall[],
 ): void {
-  const calls = collectToolCalls(result, 'assertToolCalls');
-  const wanted = readExpectedCalls(expected);
-  const actual = calls.map((call, i) => {
-    const shape = wanted[i];
-    const shown: Record<string, unknown> = { name: call.name };
-    if (shape === undefined || 'arguments' in shape) {
-      shown.arguments = call.arguments;
-    }
-    if (shape !== undefined && 'output' in shape) shown.output = call.output;
-    return shown;
+  const [calls, wanted, path, actual] = checking('assertToolCalls', () => {
+    const calls = collectToolCalls(result);
+    const wanted = readExpectedCalls(expected);
+    const actual = calls.map((call, i) => {
+      const shape = wanted[i];
+      const shown: Record<string, unknown> = { name: call.name };
+      if (shape === undefined || 'arguments' in shape) {
+        shown.arguments = call.arguments;
+      }
+      if (shape !== undefined && 'output' in shape) shown.output = call.output;
+      return shown;
+    });
+    const path = guard('expected', () => firstDifference(wanted, actual));
+    return [calls, wanted, path, actual] as const;
   });
-  const path = reading(
-    'assertToolCalls',
-    'expected',
-    () => firstDifference(wanted, actual),
-  );
   if (path === undefined) return;
   throw new RunAssertionError({
     assertion: 'assertToolCalls',
@@ -401,10 +320,9 @@ export function assertToolCalls(
   });
 }
 
-function collectHandoffs(result: unknown, assertion: string): HandoffRecord[] {
-  const items = itemsOf(result, assertion);
-  return reading(
-    assertion,
+function collectHandoffs(result: unknown): HandoffRecord[] {
+  const items = itemsOf(result);
+  return guard(
     'result.newItems',
     () =>
       items.filter((item) => field(item, 'type') === 'handoff_output_item')
@@ -447,7 +365,7 @@ function collectHandoffs(result: unknown, assertion: string): HandoffRecord[] {
  * ```
  */
 export function handoffsTaken(result: RunOutcome): HandoffRecord[] {
-  return collectHandoffs(result, 'handoffsTaken');
+  return checking('handoffsTaken', () => collectHandoffs(result));
 }
 
 /**
@@ -489,35 +407,21 @@ export function assertHandoffs(
   expected: readonly (string | { readonly name: string })[],
 ): void {
   const assertion = 'assertHandoffs';
-  const taken = collectHandoffs(result, assertion).map((h) => h.to);
-  const list = reading(assertion, 'expected', () => copyArray(expected));
-  if (list === undefined) {
-    throw reject(
-      assertion,
-      'invalid_type',
-      'expected',
-      'an array of agent names or agents',
-      expected,
-    );
-  }
-  const names = reading(
-    assertion,
-    'expected',
-    () =>
+  const [taken, names] = checking(assertion, () => {
+    const taken = collectHandoffs(result).map((h) => h.to);
+    const list = array(expected, 'expected', {
+      expected: 'an array of agent names or agents',
+    });
+    const names = guard('expected', () =>
       list.map((entry, i) => {
         const name = typeof entry === 'string' ? entry : field(entry, 'name');
-        if (typeof name !== 'string' || name === '') {
-          throw reject(
-            assertion,
-            'invalid_value',
-            `expected[${i}]`,
-            'an agent name or an agent',
-            entry,
-          );
-        }
-        return name;
-      }),
-  );
+        if (typeof name === 'string' && name !== '') return name;
+        throw reject('invalid_value', at('expected', i), entry, {
+          expected: 'an agent name or an agent',
+        });
+      }));
+    return [taken, names] as const;
+  });
   const path = firstDifference(names, taken);
   if (path === undefined) return;
   throw new RunAssertionError({
@@ -552,17 +456,14 @@ export function assertHandoffs(
  */
 export function assertFinalOutput(result: RunOutcome, expected: unknown): void {
   const assertion = 'assertFinalOutput';
-  itemsOf(result, assertion);
-  const actual = reading(
-    assertion,
-    'result.finalOutput',
-    () => (result as { finalOutput?: unknown }).finalOutput,
-  );
-  const path = reading(
-    assertion,
-    'expected',
-    () => firstDifference(expected, actual),
-  );
+  const [actual, path] = checking(assertion, () => {
+    itemsOf(result);
+    const actual = guard(
+      'result.finalOutput',
+      () => (result as { finalOutput?: unknown }).finalOutput,
+    );
+    return [actual, guard('expected', () => firstDifference(expected, actual))];
+  });
   if (path === undefined) return;
   throw new RunAssertionError({ assertion, expected, actual, path });
 }
@@ -601,34 +502,16 @@ export function modelRequest(
   index: number,
 ): ModelRequest {
   const assertion = 'modelRequest';
-  if (typeof model !== 'object' || model === null) {
-    throw reject(
-      assertion,
-      'invalid_type',
-      'model',
-      'a double with recorded "calls"',
-      model,
+  const [calls, position] = checking(assertion, () => {
+    object(model, 'model', { expected: 'a double with recorded "calls"' });
+    const calls = array(
+      guard('model.calls', () => (model as { calls?: unknown }).calls),
+      'model.calls',
+      { expected: 'an array of recorded calls' },
     );
-  }
-  const calls = reading(assertion, 'model.calls', () => {
-    const recorded = (model as { calls?: unknown }).calls;
-    const copy = copyArray(recorded);
-    if (copy === undefined) {
-      throw reject(
-        assertion,
-        'invalid_type',
-        'model.calls',
-        'an array of recorded calls',
-        recorded,
-      );
-    }
-    return copy;
+    number(index, 'index', { integer: true });
+    return [calls, index < 0 ? calls.length + index : index] as const;
   });
-  // `Number.isInteger` is false for anything but an integral number.
-  if (!Number.isInteger(index)) {
-    throw reject(assertion, 'invalid_value', 'index', 'an integer', index);
-  }
-  const position = index < 0 ? calls.length + index : index;
   const call = calls[position];
   // A negative position reads `undefined` from the copied array too.
   if (call === undefined) {
@@ -643,17 +526,11 @@ export function modelRequest(
         }`,
     });
   }
-  return reading(assertion, `model.calls[${position}]`, () => {
-    const request = field(call, 'request');
-    if (typeof request !== 'object' || request === null) {
-      throw reject(
-        assertion,
-        'invalid_type',
-        `model.calls[${position}].request`,
-        'a recorded model request',
-        request,
-      );
-    }
-    return request as ModelRequest;
+  return checking(assertion, () => {
+    const path = `model.calls[${position}]`;
+    const request = guard(path, () => field(call, 'request'));
+    return object(request, `${path}.request`, {
+      expected: 'a recorded model request',
+    }) as ModelRequest;
   });
 }

@@ -9,18 +9,13 @@
  * @module
  */
 import type { protocol } from '@openai/agents-core';
-import { guarded, nowhere } from '../_internal/model_checks.ts';
 import {
-  checkChoice,
-  checkProviderData,
-  checkString,
-  invalid,
-  readOptions,
-  records,
-  requireString,
-  serializeArguments,
-  strings,
-} from '../_internal/item_checks.ts';
+  building,
+  options as read,
+  serialized,
+} from '../_internal/model_checks.ts';
+import { object, oneOf, reject, string } from '../_internal/read.ts';
+import { records, strings } from './_checks.ts';
 
 /**
  * The options every hosted call builder takes.
@@ -160,7 +155,7 @@ export interface McpCallOptions extends HostedCallOptions {
 }
 
 /** The common options, read and checked. */
-function hosted<K extends string>(
+function hosted<const K extends string>(
   options: unknown,
   more: readonly K[],
   statuses: readonly string[] | undefined,
@@ -170,23 +165,27 @@ function hosted<K extends string>(
   readonly extra: Record<string, unknown>;
   readonly fields: { readonly [P in K]?: unknown };
 } {
-  const fields = readOptions(options, [
-    'id',
-    'providerData',
-    'status',
-    ...more,
-  ]);
-  checkString(fields.id, 'id');
-  checkProviderData(fields.providerData);
-  if (statuses !== undefined) checkChoice(fields.status, 'status', statuses);
-  else if (fields.status !== undefined) {
-    throw invalid('invalid_option', 'options.status', fields.status);
+  const fields = read(options, ['id', 'providerData', 'status', ...more]);
+  const id = string(fields.id, 'options.id', {
+    optional: true,
+    nonEmpty: true,
+  });
+  const providerData = object(fields.providerData, 'options.providerData', {
+    optional: true,
+  });
+  if (statuses === undefined && fields.status !== undefined) {
+    throw reject('invalid_value', 'options.status', fields.status, {
+      expected: 'absent (the item type has no status)',
+    });
   }
+  const status = oneOf(fields.status, 'options.status', statuses ?? [], {
+    optional: true,
+  });
   return {
-    id: fields.id as string | undefined,
-    status: (fields.status ?? 'completed') as string,
-    extra: { ...(fields.providerData as object | undefined) },
-    fields: fields as { readonly [P in K]?: unknown },
+    id,
+    status: status ?? 'completed',
+    extra: { ...providerData },
+    fields,
   };
 }
 
@@ -207,13 +206,6 @@ function hostedItem(
   if (common.id !== undefined) providerData.id = common.id;
   item.providerData = Object.assign(providerData, raw, extra);
   return item;
-}
-
-function text(value: unknown, path: string, nonEmpty = false): string {
-  if (typeof value !== 'string' || (nonEmpty && value === '')) {
-    throw invalid('invalid_value', path, value);
-  }
-  return value;
 }
 
 /**
@@ -249,8 +241,8 @@ export function webSearchCall(
   query: string,
   options?: WebSearchCallOptions,
 ): protocol.HostedToolCallItem {
-  return guarded(nowhere, () => {
-    const q = text(query, 'query');
+  return building(() => {
+    const q = string(query, 'query');
     const common = hosted(options, [], [
       'in_progress',
       'searching',
@@ -290,8 +282,10 @@ export function fileSearchCall(
   queries: string | readonly string[],
   options?: FileSearchCallOptions,
 ): protocol.HostedToolCallItem {
-  return guarded(nowhere, () => {
-    const list = strings(queries, 'queries', false);
+  return building(() => {
+    const list = strings(queries, 'queries', {
+      expected: 'a string or an array of strings',
+    });
     const common = hosted(options, ['results'], [
       'in_progress',
       'searching',
@@ -332,8 +326,8 @@ export function codeInterpreterCall(
   code: string,
   options?: CodeInterpreterCallOptions,
 ): protocol.HostedToolCallItem {
-  return guarded(nowhere, () => {
-    const source = text(code, 'code');
+  return building(() => {
+    const source = string(code, 'code');
     const common = hosted(options, ['outputs', 'containerId'], [
       'in_progress',
       'completed',
@@ -341,7 +335,10 @@ export function codeInterpreterCall(
       'interpreting',
       'failed',
     ]);
-    checkString(common.fields.containerId, 'containerId');
+    string(common.fields.containerId, 'options.containerId', {
+      optional: true,
+      nonEmpty: true,
+    });
     const raw: Record<string, unknown> = { code: source };
     if (common.fields.containerId !== undefined) {
       raw.container_id = common.fields.containerId;
@@ -377,8 +374,10 @@ export function imageGenerationCall(
   result: string,
   options?: ImageGenerationCallOptions,
 ): protocol.HostedToolCallItem {
-  return guarded(nowhere, () => {
-    const image = text(result, 'result');
+  return building(() => {
+    const image = string(result, 'result', {
+      expected: 'a string (the base64 image)',
+    });
     const common = hosted(options, [], [
       'in_progress',
       'completed',
@@ -421,18 +420,20 @@ export function mcpApprovalRequest(
   name: string,
   options: McpApprovalRequestOptions,
 ): protocol.HostedToolCallItem {
-  return guarded(nowhere, () => {
-    const tool = text(name, 'name', true);
+  return building(() => {
+    const tool = string(name, 'name', { nonEmpty: true });
     const common = hosted(options, ['serverLabel', 'arguments'], undefined);
-    const id = requireString(common.id, 'id');
-    const serverLabel = requireString(common.fields.serverLabel, 'serverLabel');
+    const id = string(common.id, 'options.id', { nonEmpty: true });
+    const serverLabel = string(
+      common.fields.serverLabel,
+      'options.serverLabel',
+      {
+        nonEmpty: true,
+      },
+    );
     const args = common.fields.arguments === undefined
       ? '{}'
-      : serializeArguments(
-        common.fields.arguments,
-        'options.arguments',
-        'invalid_option',
-      );
+      : serialized(common.fields.arguments, 'options.arguments');
     return hostedItem('mcp_approval_request', { ...common, id }, {
       server_label: serverLabel,
       name: tool,
@@ -468,28 +469,22 @@ export function mcpCall(
   name: string,
   options: McpCallOptions,
 ): protocol.HostedToolCallItem {
-  return guarded(nowhere, () => {
-    const tool = text(name, 'name', true);
+  return building(() => {
+    const tool = string(name, 'name', { nonEmpty: true });
     const common = hosted(
       options,
       ['serverLabel', 'arguments', 'output', 'error'],
       undefined,
     );
-    const serverLabel = requireString(common.fields.serverLabel, 'serverLabel');
-    const args = common.fields.arguments === undefined
+    const given = common.fields;
+    const serverLabel = string(given.serverLabel, 'options.serverLabel', {
+      nonEmpty: true,
+    });
+    const args = given.arguments === undefined
       ? '{}'
-      : serializeArguments(
-        common.fields.arguments,
-        'options.arguments',
-        'invalid_option',
-      );
-    const { output, error } = common.fields;
-    if (output !== undefined && typeof output !== 'string') {
-      throw invalid('invalid_option', 'options.output', output);
-    }
-    if (error !== undefined && typeof error !== 'string') {
-      throw invalid('invalid_option', 'options.error', error);
-    }
+      : serialized(given.arguments, 'options.arguments');
+    const output = string(given.output, 'options.output', { optional: true });
+    const error = string(given.error, 'options.error', { optional: true });
     const raw: Record<string, unknown> = {
       server_label: serverLabel,
       name: tool,

@@ -12,20 +12,25 @@ import {
   type Handoff,
   type protocol,
 } from '@openai/agents-core';
-import { closest } from '../_internal/format.ts';
-import { guarded, nowhere } from '../_internal/model_checks.ts';
 import {
-  checkProviderData,
-  checkString,
-  finite,
-  invalid,
-  isObject,
-  readArray,
-  readObject,
-  readOptions,
-  serializeArguments,
-  strings,
-} from '../_internal/item_checks.ts';
+  building,
+  callOptions,
+  options as read,
+  serialized,
+} from '../_internal/model_checks.ts';
+import { either } from '../_internal/format.ts';
+import {
+  array,
+  at,
+  fields,
+  guard,
+  number,
+  object,
+  oneOf,
+  reject,
+  string,
+} from '../_internal/read.ts';
+import { maxParts, strings } from './_checks.ts';
 
 /**
  * Options of `reasoning()`.
@@ -142,19 +147,23 @@ export function reasoning(
   text: string | readonly string[],
   options?: ReasoningOptions,
 ): protocol.ReasoningItem {
-  return guarded(nowhere, () => {
-    const parts = strings(text, 'text', false);
-    const { id, rawContent, providerData } = readOptions(
-      options,
-      ['id', 'rawContent', 'providerData'],
-    );
-    checkString(id, 'id');
-    const raw = rawContent === undefined
+  return building(() => {
+    const parts = strings(text, 'text', { expected: stringsKind });
+    const given = read(options, ['id', 'rawContent', 'providerData']);
+    const id = string(given.id, 'options.id', {
+      optional: true,
+      nonEmpty: true,
+    });
+    const raw = given.rawContent === undefined
       ? undefined
-      : strings(rawContent, 'options.rawContent', false);
-    checkProviderData(providerData);
+      : strings(given.rawContent, 'options.rawContent', {
+        expected: stringsKind,
+      });
+    const providerData = object(given.providerData, 'options.providerData', {
+      optional: true,
+    });
     const item = { type: 'reasoning' } as protocol.ReasoningItem;
-    if (id !== undefined) item.id = id as string;
+    if (id !== undefined) item.id = id;
     item.content = parts.map((part) => ({ type: 'input_text', text: part }));
     if (raw !== undefined) {
       item.rawContent = raw.map((part) => ({
@@ -169,59 +178,24 @@ export function reasoning(
   });
 }
 
-/** Reads the call id and the common options of a Runner-answered call. */
-function readCall<K extends string>(
-  options: unknown,
-  more: readonly K[],
-): {
-  readonly callId: string;
-  readonly id: string;
-  readonly providerData: Record<string, unknown> | undefined;
-  readonly fields: { readonly [P in K]?: unknown };
-} {
-  if (options === undefined) {
-    throw invalid('missing_call_id', 'options', options);
-  }
-  const fields = readOptions(options, [
-    'callId',
-    'id',
-    'providerData',
-    ...more,
-  ]);
-  const callId = fields.callId;
-  if (typeof callId !== 'string' || callId === '') {
-    throw invalid('missing_call_id', 'options.callId', callId);
-  }
-  checkString(fields.id, 'id');
-  checkProviderData(fields.providerData);
-  return {
-    callId,
-    id: (fields.id ?? callId) as string,
-    providerData: fields.providerData as Record<string, unknown> | undefined,
-    fields: fields as { readonly [P in K]?: unknown },
-  };
-}
-
 /** The model-facing tool name of a handoff, as the SDK derives it. */
 function handoffToolName(target: unknown): string {
-  if (typeof target !== 'object' || target === null) {
-    throw invalid('invalid_value', 'agent', target);
-  }
-  const { toolName, onInvokeHandoff, name } = readObject(
+  const agent = { expected: 'an Agent or a Handoff' };
+  const { toolName, onInvokeHandoff, name } = fields(
     target,
-    ['toolName', 'onInvokeHandoff', 'name'],
     'agent',
-  );
+    ['toolName', 'onInvokeHandoff', 'name'],
+    { ...agent, unknownKeys: 'allow' },
+  ).fields;
   // A `Handoff`, maybe from another copy of the SDK: its name as it is.
   if (typeof toolName === 'string' && typeof onInvokeHandoff === 'function') {
     return toolName;
   }
-  if (typeof name !== 'string' || name === '') {
-    throw invalid('invalid_value', 'agent', target);
-  }
-  const derived = getHandoff(target as Agent).toolName;
+  const derived = typeof name === 'string' && name !== ''
+    ? getHandoff(target as Agent).toolName
+    : undefined;
   if (typeof derived !== 'string' || derived === '') {
-    throw invalid('invalid_value', 'agent', target);
+    throw reject('invalid_value', 'agent', target, agent);
   }
   return derived;
 }
@@ -255,23 +229,19 @@ export function handoffCall(
   agent: HandoffTarget,
   options: HandoffCallOptions,
 ): protocol.FunctionCallItem {
-  return guarded(nowhere, () => {
+  return building(() => {
     const name = handoffToolName(agent);
-    const call = readCall(options, ['arguments']);
-    const args = call.fields.arguments === undefined
-      ? '{}'
-      : serializeArguments(
-        call.fields.arguments,
-        'options.arguments',
-        'invalid_option',
-      );
+    const call = callOptions(options, ['arguments']);
+    const given = call.fields.arguments;
     const item: protocol.FunctionCallItem = {
       type: 'function_call',
       name,
       callId: call.callId,
       id: call.id,
       status: 'completed',
-      arguments: args,
+      arguments: given === undefined
+        ? '{}'
+        : serialized(given, 'options.arguments'),
     };
     if (call.providerData !== undefined) item.providerData = call.providerData;
     return item;
@@ -293,49 +263,52 @@ const actionFields: Readonly<Record<string, readonly string[]>> = {
   wait: [],
 };
 const actionTypes = Object.keys(actionFields);
+const actionKind = 'a computer action or a non-empty array of them';
+const stringsKind = 'a string or an array of strings';
 
 /** A checked copy of one computer action. */
 function computerAction(value: unknown, path: string): protocol.ComputerAction {
-  if (!isObject(value, path)) throw invalid('invalid_value', path, value);
-  const { type } = readObject(value, ['type'], path);
-  const fields = typeof type === 'string' ? actionFields[type] : undefined;
-  if (fields === undefined || !Object.hasOwn(actionFields, type as string)) {
-    throw invalid(
-      'invalid_value',
-      `${path}.type`,
-      type,
-      closest(type, actionTypes),
-    );
-  }
-  const read = readObject(value, fields, path);
+  const object = {
+    unknownKeys: 'allow',
+    expected: path === 'action'
+      ? actionKind
+      : 'a computer action (an object with a "type")',
+  } as const;
+  const type = oneOf(
+    fields(value, path, ['type'], object).fields.type,
+    at(path, 'type'),
+    actionTypes,
+    { expected: `a computer action type of ${either(actionTypes)}` },
+  );
+  const wanted = actionFields[type]!;
+  const given = fields(value, path, wanted, object).fields;
   const action: Record<string, unknown> = { type };
-  for (const field of fields) {
-    const at = `${path}.${field}`;
-    const given = read[field];
-    if (field === 'button') {
-      if (!buttons.includes(given as 'left')) {
-        throw invalid('invalid_value', at, given, closest(given, buttons));
-      }
-      action.button = given;
-    } else if (field === 'text') {
-      if (typeof given !== 'string') throw invalid('invalid_value', at, given);
-      action.text = given;
-    } else if (field === 'keys') {
-      const keys = readArray(given, at);
-      if (keys === undefined) throw invalid('invalid_value', at, given);
-      action.keys = strings(keys, at, false);
-    } else if (field === 'path') {
-      const points = readArray(given, at);
-      if (points === undefined) throw invalid('invalid_value', at, given);
-      action.path = points.map((point, i) => {
-        const p = `${at}[${i}]`;
-        if (!isObject(point, p)) throw invalid('invalid_value', p, point);
-        const { x, y } = readObject(point, ['x', 'y'], p);
-        return { x: finite(x, `${p}.x`), y: finite(y, `${p}.y`) };
-      });
-    } else {
-      action[field] = finite(given, at);
-    }
+  for (const field of wanted) {
+    const where = at(path, field);
+    const value = given[field];
+    action[field] = field === 'button'
+      ? oneOf(value, where, buttons)
+      : field === 'text'
+      ? string(value, where)
+      : field === 'keys'
+      ? array(value, where, { max: maxParts, expected: 'an array of strings' })
+        .map((key, i) => string(key, at(where, i)))
+      : field === 'path'
+      ? array(value, where, {
+        max: maxParts,
+        expected: 'an array of points ({ x, y })',
+      })
+        .map((point, i) => {
+          const xy = fields(point, at(where, i), ['x', 'y'], {
+            unknownKeys: 'allow',
+            expected: 'a point ({ x, y })',
+          }).fields;
+          return {
+            x: number(xy.x, at(at(where, i), 'x')),
+            y: number(xy.y, at(at(where, i), 'y')),
+          };
+        })
+      : number(value, where);
   }
   return action as protocol.ComputerAction;
 }
@@ -370,16 +343,19 @@ export function computerCall(
   action: protocol.ComputerAction | readonly protocol.ComputerAction[],
   options: ToolCallOptions,
 ): protocol.ComputerUseCallItem {
-  return guarded(nowhere, () => {
-    const batch = readArray(action, 'action');
-    if (batch !== undefined && batch.length === 0) {
-      throw invalid('invalid_value', 'action', action);
-    }
+  return building(() => {
+    const batch = guard('action', () => Array.isArray(action))
+      ? array(action, 'action', {
+        max: maxParts,
+        nonEmpty: true,
+        expected: actionKind,
+      })
+      : undefined;
     const actions = batch?.map((one, i) => computerAction(one, `action[${i}]`));
     const single = batch === undefined
       ? computerAction(action, 'action')
       : undefined;
-    const call = readCall(options, []);
+    const call = callOptions(options, []);
     const item: protocol.ComputerUseCallItem = {
       type: 'computer_call',
       callId: call.callId,
@@ -391,15 +367,6 @@ export function computerCall(
     if (call.providerData !== undefined) item.providerData = call.providerData;
     return item;
   });
-}
-
-function nonNegative(value: unknown, key: string): number | undefined {
-  if (value === undefined) return undefined;
-  // `Number.isFinite` is false for anything but a finite number.
-  if (!Number.isFinite(value) || (value as number) < 0) {
-    throw invalid('invalid_option', `options.${key}`, value);
-  }
-  return value as number;
 }
 
 /**
@@ -428,13 +395,18 @@ export function shellCall(
   commands: string | readonly string[],
   options: ShellCallOptions,
 ): protocol.ShellCallItem {
-  return guarded(nowhere, () => {
-    const list = strings(commands, 'commands', true);
-    const call = readCall(options, ['timeoutMs', 'maxOutputLength']);
-    const timeoutMs = nonNegative(call.fields.timeoutMs, 'timeoutMs');
-    const maxOutputLength = nonNegative(
+  return building(() => {
+    const list = strings(commands, 'commands', {
+      nonEmpty: true,
+      expected: 'a command string or a non-empty array of them',
+    });
+    const call = callOptions(options, ['timeoutMs', 'maxOutputLength']);
+    const bound = { optional: true, min: 0 } as const;
+    const timeoutMs = number(call.fields.timeoutMs, 'options.timeoutMs', bound);
+    const maxOutputLength = number(
       call.fields.maxOutputLength,
-      'maxOutputLength',
+      'options.maxOutputLength',
+      bound,
     );
     const action: protocol.ShellAction = { commands: list };
     if (timeoutMs !== undefined) action.timeoutMs = timeoutMs;
@@ -455,35 +427,27 @@ const operationTypes = ['create_file', 'update_file', 'delete_file'] as const;
 
 /** A checked copy of an apply-patch operation. */
 function patchOperation(value: unknown): protocol.ApplyPatchOperation {
-  if (!isObject(value, 'operation')) {
-    throw invalid('invalid_value', 'operation', value);
-  }
-  const { type, path, diff, moveTo } = readObject(
+  const { type, path, diff, moveTo } = fields(
     value,
-    ['type', 'path', 'diff', 'moveTo'],
     'operation',
-  );
-  if (!operationTypes.includes(type as 'create_file')) {
-    throw invalid(
-      'invalid_value',
-      'operation.type',
-      type,
-      closest(type, operationTypes),
-    );
-  }
-  if (typeof path !== 'string' || path === '') {
-    throw invalid('invalid_value', 'operation.path', path);
-  }
-  if (type === 'delete_file') return { type, path };
-  if (typeof diff !== 'string') {
-    throw invalid('invalid_value', 'operation.diff', diff);
-  }
-  if (type === 'create_file') return { type, path, diff };
-  if (moveTo === undefined) return { type: 'update_file', path, diff };
-  if (typeof moveTo !== 'string' || moveTo === '') {
-    throw invalid('invalid_value', 'operation.moveTo', moveTo);
-  }
-  return { type: 'update_file', path, diff, moveTo };
+    ['type', 'path', 'diff', 'moveTo'],
+    {
+      unknownKeys: 'allow',
+      expected: 'an apply-patch operation (an object with a "type")',
+    },
+  ).fields;
+  const kind = oneOf(type, 'operation.type', operationTypes);
+  const where = string(path, 'operation.path', { nonEmpty: true });
+  if (kind === 'delete_file') return { type: kind, path: where };
+  const text = string(diff, 'operation.diff');
+  if (kind === 'create_file') return { type: kind, path: where, diff: text };
+  const to = string(moveTo, 'operation.moveTo', {
+    optional: true,
+    nonEmpty: true,
+  });
+  return to === undefined
+    ? { type: kind, path: where, diff: text }
+    : { type: kind, path: where, diff: text, moveTo: to };
 }
 
 /**
@@ -517,9 +481,9 @@ export function applyPatchCall(
   operation: protocol.ApplyPatchOperation,
   options: ToolCallOptions,
 ): protocol.ApplyPatchCallItem {
-  return guarded(nowhere, () => {
+  return building(() => {
     const op = patchOperation(operation);
-    const call = readCall(options, []);
+    const call = callOptions(options, []);
     const item: protocol.ApplyPatchCallItem = {
       type: 'apply_patch_call',
       callId: call.callId,

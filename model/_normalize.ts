@@ -7,7 +7,7 @@
  */
 import type { AgentOutputItem } from '@openai/agents-core';
 import { closest, describe, listNames } from '../_internal/format.ts';
-import { readFields } from '../_internal/read.ts';
+import { array, at, fields, guard, object, string } from '../_internal/read.ts';
 import { snapshot } from '../_internal/snapshot.ts';
 import type { UsageInput } from '../_internal/sdk.ts';
 import {
@@ -18,10 +18,8 @@ import {
   type Found,
   guarded,
   invalid,
-  isRecord,
-  join,
   kindOf,
-  unreadable,
+  reading,
 } from '../_internal/model_checks.ts';
 import { readUsage } from './_usage.ts';
 import type {
@@ -43,8 +41,12 @@ export interface ResponseTemplate {
   readonly requestId: string | undefined;
   /** Frozen provider data, if any. */
   readonly providerData: Record<string, unknown> | undefined;
-  /** Frozen raw provider usage, if any. */
-  readonly rawUsage: Record<string, unknown> | undefined;
+  /**
+   * The response object as given, whose `rawUsage` a call reads when (and
+   * only when) its `modelSettings.preserveRawUsage` is `true`, as the SDK
+   * module does ({@link rawUsageFor}); `undefined` for an output array.
+   */
+  readonly source: object | undefined;
   /** Whether this came from the output-array shorthand. */
   readonly shorthand: boolean;
 }
@@ -84,7 +86,6 @@ const responseKeys = [
   'responseId',
   'requestId',
   'providerData',
-  'rawUsage',
 ] as const;
 
 type ResponseFields = { readonly [K in typeof responseKeys[number]]?: unknown };
@@ -108,108 +109,65 @@ interface CheckedResponse {
   readonly output: readonly unknown[];
   readonly usage: UsageInput | undefined;
   readonly fields: ResponseFields | undefined;
+  /** The response object, for its `rawUsage` at call time. */
+  readonly source: object | undefined;
 }
 
-function checkItems(
-  output: readonly unknown[],
-  at: At,
-  base: string | undefined,
-): void {
-  guarded(at, () => {
-    for (let i = 0; i < output.length; i++) {
-      const item = output[i];
-      if (!isRecord(item)) {
-        throw invalid('invalid_response', at, {
-          issue: 'invalid_item',
-          path: join(base, `[${i}]`),
-          received: describe(item),
-        });
-      }
-    }
-  }, base);
-}
-
-function optional(
-  fields: ResponseFields,
-  name: 'responseId' | 'requestId' | 'providerData' | 'rawUsage',
-  at: At,
-  base: string | undefined,
-): void {
-  const value = fields[name];
-  if (value === undefined) return;
-  const kind = name === 'responseId' || name === 'requestId'
-    ? typeof value === 'string'
-    : isRecord(value);
-  if (kind) return;
-  throw invalid('invalid_response', at, {
-    issue: 'invalid_field',
-    path: join(base, name),
-    received: describe(value),
-  });
+// The output items at `path`: an array of objects, read once.
+function outputAt(value: unknown, path: string): unknown[] {
+  const output = { label: 'invalid_output', expected: 'an array of items' };
+  const item = { label: 'invalid_item', expected: 'an item object' };
+  return array(value, path, output).map((each, i) =>
+    object(each, at(path, i), item)
+  );
 }
 
 /** Checks the fields of a `ModelResponse`, read once. */
 function checkFields(
+  source: object,
   fields: ResponseFields,
-  at: At,
-  base: string | undefined,
+  where: At,
+  base: string,
 ): CheckedResponse {
-  const output = fields.output;
-  const outputPath = join(base, 'output');
-  if (kindOf(output, at, outputPath) !== 'array') {
-    throw invalid('invalid_response', at, {
-      issue: 'invalid_output',
-      path: outputPath,
-      received: describe(output),
-    });
-  }
-  checkItems(output as readonly unknown[], at, outputPath);
-  optional(fields, 'responseId', at, base);
-  optional(fields, 'requestId', at, base);
-  optional(fields, 'providerData', at, base);
-  optional(fields, 'rawUsage', at, base);
+  const output = outputAt(fields.output, at(base, 'output'));
+  const field = { optional: true, label: 'invalid_field' } as const;
+  string(fields.responseId, at(base, 'responseId'), field);
+  string(fields.requestId, at(base, 'requestId'), field);
+  object(fields.providerData, at(base, 'providerData'), field);
   const usage = fields.usage === undefined
     ? undefined
-    : readUsage(fields.usage, at, base);
-  return { output: output as readonly unknown[], usage, fields };
+    : readUsage(fields.usage, where, base === '' ? undefined : base);
+  return { output, usage, fields, source };
 }
 
 /** Reads and checks an output array or a `ModelResponse`. */
 function checkAny(
   value: unknown,
-  at: At,
+  where: At,
   base: string | undefined,
 ): CheckedResponse {
-  const kind = kindOf(value, at, base);
-  if (kind === 'array') {
-    const output = value as readonly unknown[];
-    checkItems(output, at, base);
-    return { output, usage: undefined, fields: undefined };
-  }
-  if (kind !== 'record') {
-    throw invalid('invalid_response', at, {
-      path: base,
-      received: describe(value),
+  const path = base ?? '';
+  return reading(where, () => {
+    if (guard(path, () => Array.isArray(value))) {
+      const output = outputAt(value, path);
+      return { output, usage: undefined, fields: undefined, source: undefined };
+    }
+    object(value, path, {
+      label: 'invalid_response',
+      expected: 'an output array or a ModelResponse',
     });
-  }
-  const read = readFields(value as object, responseKeys);
-  if (!read.ok) {
-    throw unreadable(
-      at,
-      read.key === undefined ? base : join(base, read.key),
-      read.cause,
-    );
-  }
-  return checkFields(read.fields, at, base);
+    const read = fields(value, path, responseKeys, { unknownKeys: 'allow' });
+    return checkFields(value as object, read.fields, where, path);
+  }, 'invalid_response');
 }
 
 /** Snapshots a checked response into its frozen template. */
 function template(
   checked: CheckedResponse,
-  at: At,
+  where: At,
   base: string | undefined,
 ): ResponseTemplate {
-  return guarded(at, () => {
+  return guarded(where, () => {
     const fields = checked.fields;
     return Object.freeze({
       output: snapshot(checked.output) as readonly AgentOutputItem[],
@@ -220,9 +178,7 @@ function template(
       providerData: snapshot(
         fields?.providerData as Record<string, unknown> | undefined,
       ),
-      rawUsage: snapshot(
-        fields?.rawUsage as Record<string, unknown> | undefined,
-      ),
+      source: checked.source,
       shorthand: fields === undefined,
     });
   }, base);
@@ -240,10 +196,10 @@ function template(
  */
 export function checkResponse(
   value: unknown,
-  at: At,
+  where: At,
   base: string | undefined,
 ): void {
-  checkAny(value, at, base);
+  checkAny(value, where, base);
 }
 
 /**
@@ -259,10 +215,10 @@ export function checkResponse(
  */
 export function readResponse(
   value: unknown,
-  at: At,
+  where: At,
   base: string | undefined,
 ): ResponseTemplate {
-  return template(checkAny(value, at, base), at, base);
+  return template(checkAny(value, where, base), where, base);
 }
 
 /**
@@ -280,80 +236,63 @@ export function normalizeInput(
   input: unknown,
   inputIndex: number,
 ): NormalizedStep {
-  const at: At = { inputIndex };
-  return guarded(at, (): NormalizedStep => {
-    const kind = kindOf(input, at, undefined);
+  const where: At = { inputIndex };
+  return guarded(where, (): NormalizedStep => {
+    const kind = kindOf(input, where, undefined);
     if (kind === 'array') {
-      return { type: 'response', template: readResponse(input, at, undefined) };
-    }
-    if (kind !== 'record') {
-      throw invalid('invalid_input', at, { received: describe(input) });
-    }
-    const read = readFields(input as object, inputKeys);
-    if (!read.ok) throw unreadable(at, read.key, read.cause);
-    const { fields, keys } = read;
-    if ('type' in fields) return normalizeEnvelope(fields, keys, at);
-    if ('output' in fields || 'usage' in fields) {
       return {
         type: 'response',
-        template: template(checkFields(fields, at, undefined), at, undefined),
+        template: readResponse(input, where, undefined),
       };
     }
-    throw invalid('invalid_input', at, {
+    if (kind !== 'record') {
+      throw invalid('invalid_input', where, { received: describe(input) });
+    }
+    const { fields: read, keys } = reading(
+      where,
+      () => fields(input, '', inputKeys, { unknownKeys: 'allow' }),
+    );
+    if ('type' in read) return normalizeEnvelope(read, keys, where);
+    if ('output' in read || 'usage' in read) {
+      const checked = reading(
+        where,
+        () => checkFields(input as object, read, where, ''),
+        'invalid_response',
+      );
+      return {
+        type: 'response',
+        template: template(checked, where, undefined),
+      };
+    }
+    throw invalid('invalid_input', where, {
       received: describe(input),
       suggestion: suggestKey(keys, inputNames),
     });
   });
 }
 
-/** The first key that looks like a misspelled name, as its correction. */
+/** The first of `keys` that looks like a misspelled name, corrected. */
 function suggestKey(
   keys: readonly string[],
   names: readonly string[],
 ): string | undefined {
-  for (const key of keys) {
-    const suggestion = closest(key, names);
-    if (suggestion !== undefined) return suggestion;
-  }
-  return undefined;
-}
-
-function unknownKeys(
-  keys: readonly string[],
-  allowed: readonly string[],
-): string[] {
-  return keys.filter((key) => !allowed.includes(key));
+  return keys.map((key) => closest(key, names)).find(Boolean);
 }
 
 /**
- * The fields of a "missing" failure: when the step has unknown keys, they
- * are what was found, and the misspelled one is named.
+ * The keys of a `type` envelope that its type does not have, as what was
+ * found at `path` (the first such key, unless given), with the one a
+ * misspelled key meant; just `path` when there are none.
  */
-function missing(
-  keys: readonly string[],
-  type: string,
-  path: string,
-): Found {
-  const allowed = envelopeKeys[type] ?? [];
-  const unknown = unknownKeys(keys, allowed);
+function stray(keys: readonly string[], type: string, path?: string): Found {
+  const allowed = envelopeKeys[type]!;
+  const unknown = keys.filter((key) => !allowed.includes(key));
   if (unknown.length === 0) return { path };
   return {
-    path,
+    path: path ?? unknown[0],
     received: listNames(unknown),
     suggestion: suggestKey(unknown, allowed),
   };
-}
-
-function checkKeys(keys: readonly string[], type: string, at: At): void {
-  const allowed = envelopeKeys[type] ?? [];
-  const unknown = unknownKeys(keys, allowed);
-  if (unknown.length === 0) return;
-  throw invalid('invalid_input', at, {
-    issue: 'unknown_property',
-    path: unknown[0],
-    received: listNames(unknown),
-    suggestion: suggestKey(unknown, allowed),
-  });
 }
 
 type InputFields = { readonly [K in typeof inputKeys[number]]?: unknown };
@@ -375,14 +314,18 @@ function normalizeEnvelope(
       },
     );
   }
-  const at: At = { ...where, stepType: type };
+  const typed: At = { ...where, stepType: type };
   // Each step's own checks first, so `reason` is the SDK module's; then
   // keys the step type does not have.
   let step: NormalizedStep;
   switch (type) {
     case 'response': {
       if (fields.response === undefined) {
-        throw invalid('missing_response', at, missing(keys, type, 'response'));
+        throw invalid(
+          'missing_response',
+          typed,
+          stray(keys, type, 'response'),
+        );
       }
       // A malformed response names no step type, as the SDK module's does.
       step = {
@@ -395,9 +338,13 @@ function normalizeEnvelope(
     case 'stream_responder': {
       const respond = fields.respond;
       if (respond === undefined) {
-        throw invalid('missing_responder', at, missing(keys, type, 'respond'));
+        throw invalid(
+          'missing_responder',
+          typed,
+          stray(keys, type, 'respond'),
+        );
       }
-      checkFunction(respond, at);
+      checkFunction(respond, typed);
       // The same shape for both; only the type of `respond` differs.
       step = { type, respond } as NormalizedStep;
       break;
@@ -405,16 +352,16 @@ function normalizeEnvelope(
     case 'error': {
       const error = fields.error;
       if (error === undefined) {
-        throw invalid('missing_error', at, missing(keys, type, 'error'));
+        throw invalid('missing_error', typed, stray(keys, type, 'error'));
       }
       const advice = fields.retryAdvice;
-      checkRetryAdvice(advice, at);
+      checkRetryAdvice(advice, typed);
       step = {
         type,
         error,
         // An object is copied; a callback or `undefined` is kept as is.
         advice: guarded(
-          at,
+          typed,
           () => snapshot(advice) as ScriptedModelRetryAdvice | undefined,
           'retryAdvice',
         ),
@@ -423,15 +370,21 @@ function normalizeEnvelope(
     }
     default: {
       const events = fields.events;
-      checkEvents(events, at, 'events');
+      checkEvents(events, typed, 'events');
       step = {
         type: 'stream',
         events: isArray(events)
-          ? guarded(at, () => snapshot(events), 'events')
+          ? guarded(typed, () => snapshot(events), 'events')
           : events as ScriptedModelStream,
       };
     }
   }
-  checkKeys(keys, type, at);
+  const found = stray(keys, type);
+  if (found.received !== undefined) {
+    throw invalid('invalid_input', typed, {
+      issue: 'unknown_property',
+      ...found,
+    });
+  }
   return step;
 }

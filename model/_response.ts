@@ -6,6 +6,7 @@
  * @module
  */
 import {
+  type ModelRequest,
   type ModelResponse,
   type StreamEvent,
   Usage,
@@ -13,6 +14,7 @@ import {
 import type { Newer, UsageInput } from '../_internal/sdk.ts';
 import { detachedCopy } from '../_internal/snapshot.ts';
 import type { ResponseTemplate } from './_normalize.ts';
+import type { RecordedModelCall } from './types.ts';
 
 type Done = Extract<StreamEvent, { type: 'response_done' }>;
 
@@ -21,7 +23,7 @@ type Done = Extract<StreamEvent, { type: 'response_done' }>;
 type RawUsage = { rawUsage: Record<string, unknown> };
 type TextDelta = Newer<
   Extract<StreamEvent, { type: 'output_text_delta' }>,
-  { itemId: string }
+  { itemId: string; providerData: Record<string, unknown> }
 >;
 
 /** The usage of a response that does not give one: one request, no tokens. */
@@ -60,17 +62,51 @@ function streamedUsage(template: ResponseTemplate): Record<string, unknown> {
 }
 
 /**
+ * The `rawUsage` a call passes on, as the SDK module passes it: a detached
+ * copy of the response's own `rawUsage`, read now and only when the call's
+ * `modelSettings.preserveRawUsage` was `true` when the call was made (the
+ * recorded request says); a value that is not an object, or a read that
+ * throws, passes nothing on.
+ *
+ * @param template The response.
+ * @param call The recorded call.
+ * @returns The copy, or `undefined`.
+ */
+export function rawUsageFor(
+  template: ResponseTemplate,
+  call: RecordedModelCall,
+): Record<string, unknown> | undefined {
+  // A request may be anything a caller passed, `null` included.
+  const settings = (call.request as ModelRequest | null)?.modelSettings as
+    | { readonly preserveRawUsage?: unknown }
+    | undefined;
+  if (template.source === undefined || settings?.preserveRawUsage !== true) {
+    return undefined;
+  }
+  try {
+    const raw = (template.source as { rawUsage?: unknown }).rawUsage;
+    return typeof raw === 'object' && raw !== null && !Array.isArray(raw)
+      ? detachedCopy(raw as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * A fresh, mutable `ModelResponse` for one non-streaming call. The
  * output-array shorthand gets the deterministic id; a complete response
  * keeps its own (or none).
  *
  * @param template The step's template.
  * @param callIndex Zero-based index of the call.
+ * @param rawUsage What {@link rawUsageFor} read for the call.
  * @returns The response.
  */
 export function toModelResponse(
   template: ResponseTemplate,
   callIndex: number,
+  rawUsage: Record<string, unknown> | undefined,
 ): ModelResponse {
   const response: Newer<ModelResponse, RawUsage> = {
     usage: new Usage(detachedCopy(template.usage ?? defaultUsage)),
@@ -86,24 +122,25 @@ export function toModelResponse(
   if (template.providerData !== undefined) {
     response.providerData = detachedCopy(template.providerData);
   }
-  if (template.rawUsage !== undefined) {
-    response.rawUsage = detachedCopy(template.rawUsage);
-  }
+  if (rawUsage !== undefined) response.rawUsage = rawUsage;
   return response;
 }
 
 /**
  * The automatic stream of a plain step, built lazily so every event is a
  * fresh, detached object: `response_started`, one `output_text_delta` per
- * assistant text part, then `response_done` with the full output and usage.
+ * assistant text part (with a detached copy of the part's `providerData`,
+ * when it has one), then `response_done` with the full output and usage.
  *
  * @param template The step's template.
  * @param callIndex Zero-based index of the call.
+ * @param rawUsage What {@link rawUsageFor} read for the call.
  * @returns The events, one fresh object per step of the iteration.
  */
 export function* responseEvents(
   template: ResponseTemplate,
   callIndex: number,
+  rawUsage: Record<string, unknown> | undefined,
 ): Generator<StreamEvent, void, undefined> {
   yield { type: 'response_started' };
   for (const item of template.output) {
@@ -126,6 +163,9 @@ export function* responseEvents(
       const delta: TextDelta = typeof record.id === 'string'
         ? { type: 'output_text_delta', itemId: record.id, delta: part.text }
         : { type: 'output_text_delta', delta: part.text };
+      if (part.providerData !== undefined) {
+        delta.providerData = detachedCopy(part.providerData);
+      }
       yield delta;
     }
   }
@@ -137,9 +177,7 @@ export function* responseEvents(
     response.requestId = template.requestId;
   }
   response.usage = streamedUsage(template) as Done['response']['usage'];
-  if (template.rawUsage !== undefined) {
-    response.rawUsage = detachedCopy(template.rawUsage);
-  }
+  if (rawUsage !== undefined) response.rawUsage = rawUsage;
   if (template.providerData !== undefined) {
     response.providerData = detachedCopy(template.providerData);
   }

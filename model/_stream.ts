@@ -44,17 +44,20 @@ export function checkpoint(
  * checked before each one.
  *
  * @param template The response.
- * @param callIndex Zero-based index of the call.
- * @param signal The request's signal.
+ * @param play The call's index and signal, and the `rawUsage` it passes on.
  * @returns The events.
  * @throws {ScriptedModelRequestAbortedError} When aborted between events.
  */
 export async function* autoStream(
   template: ResponseTemplate,
-  callIndex: number,
-  signal: AbortSignal | undefined,
+  play: {
+    readonly callIndex: number;
+    readonly signal: AbortSignal | undefined;
+    readonly rawUsage: Record<string, unknown> | undefined;
+  },
 ): AsyncGenerator<StreamEvent, void, undefined> {
-  for (const event of responseEvents(template, callIndex)) {
+  const { callIndex, signal } = play;
+  for (const event of responseEvents(template, callIndex, play.rawUsage)) {
     checkpoint(signal, callIndex);
     yield event;
   }

@@ -9,66 +9,56 @@
  */
 import { Usage } from '@openai/agents-core';
 import type { UsageInput } from '../_internal/sdk.ts';
-import { describe } from '../_internal/format.ts';
-import { type At, invalid, isRecord, join } from '../_internal/model_checks.ts';
-import { InvalidScriptedModelStepError } from './errors.ts';
-
-/** Thrown inside `readUsage` with the offending path; wrapped there. */
-class UsageProblem {
-  readonly path: string;
-  readonly received: string | undefined;
-  constructor(path: string, value: unknown) {
-    this.path = path;
-    this.received = describe(value);
-  }
-}
-
-function tokens(value: unknown, path: string): number {
-  // `Number.isFinite` is false for anything but a finite number.
-  if (Number.isFinite(value)) return value as number;
-  throw new UsageProblem(path, value);
-}
+import {
+  boundary,
+  fields,
+  guard,
+  number as tokens,
+  reject,
+  string,
+} from '../_internal/read.ts';
+import { snapshot } from '../_internal/snapshot.ts';
+import {
+  type At,
+  fromIssue,
+  invalid,
+  isRecord,
+  nowhere,
+  reading,
+} from '../_internal/model_checks.ts';
+import {
+  InvalidScriptedModelStepError,
+  type InvalidScriptedModelStepReason,
+} from './step_errors.ts';
 
 /** A plain copy of one token-details record, checked value by value. */
 function details(value: unknown, path: string): Record<string, number> {
-  if (!isRecord(value)) throw new UsageProblem(path, value);
-  const copy: Record<string, number> = {};
-  for (const key of Object.keys(value)) {
-    copy[key] = tokens(value[key], `${path}.${key}`);
+  if (!isRecord(value)) {
+    throw reject('invalid_type', path, value, {
+      expected: 'an object of token counts',
+    });
   }
-  return copy;
+  const keys = Object.keys(value);
+  return Object.fromEntries(
+    keys.map((key) => [key, tokens(value[key], `${path}.${key}`)]),
+  );
 }
 
-function detailsList(
-  value: readonly unknown[],
-  path: string,
-): Record<string, number>[] {
-  return Array.from(value, (item, i) => details(item, `${path}[${i}]`));
-}
+const totals = ['inputTokens', 'outputTokens', 'totalTokens'] as const;
+const detailKeys = ['inputTokensDetails', 'outputTokensDetails'] as const;
 
 /** A plain copy of one per-request entry (a `RequestUsage`). */
 function entry(value: unknown, path: string): Record<string, unknown> {
   const item = value as Record<string, unknown>;
-  const copy: Record<string, unknown> = {
-    inputTokens: tokens(item.inputTokens, `${path}.inputTokens`),
-    outputTokens: tokens(item.outputTokens, `${path}.outputTokens`),
-    totalTokens: tokens(item.totalTokens, `${path}.totalTokens`),
-    inputTokensDetails: details(
-      item.inputTokensDetails,
-      `${path}.inputTokensDetails`,
-    ),
-    outputTokensDetails: details(
-      item.outputTokensDetails,
-      `${path}.outputTokensDetails`,
-    ),
-  };
-  const endpoint = item.endpoint;
-  if (endpoint !== undefined) {
-    if (typeof endpoint !== 'string') {
-      throw new UsageProblem(`${path}.endpoint`, endpoint);
-    }
-    copy.endpoint = endpoint;
+  const copy: Record<string, unknown> = {};
+  for (const key of totals) copy[key] = tokens(item[key], `${path}.${key}`);
+  for (const key of detailKeys) {
+    copy[key] = details(item[key], `${path}.${key}`);
   }
+  const endpoint = string(item.endpoint, `${path}.endpoint`, {
+    optional: true,
+  });
+  if (endpoint !== undefined) copy.endpoint = endpoint;
   return copy;
 }
 
@@ -91,23 +81,19 @@ function plainUsage(
 ): Record<string, unknown> {
   for (const key of countKeys) {
     const count = value[key];
-    if (count !== undefined && count !== null) tokens(count, `${at}.${key}`);
+    if (count !== null) tokens(count, `${at}.${key}`, { optional: true });
   }
   const usage = new Usage(value as UsageInput);
-  const data: Record<string, unknown> = {
-    requests: tokens(usage.requests, `${at}.requests`),
-    inputTokens: tokens(usage.inputTokens, `${at}.inputTokens`),
-    outputTokens: tokens(usage.outputTokens, `${at}.outputTokens`),
-    totalTokens: tokens(usage.totalTokens, `${at}.totalTokens`),
-    inputTokensDetails: detailsList(
-      usage.inputTokensDetails,
-      `${at}.inputTokensDetails`,
-    ),
-    outputTokensDetails: detailsList(
-      usage.outputTokensDetails,
-      `${at}.outputTokensDetails`,
-    ),
-  };
+  const data: Record<string, unknown> = {};
+  for (const key of ['requests', ...totals] as const) {
+    data[key] = tokens(usage[key], `${at}.${key}`);
+  }
+  for (const key of detailKeys) {
+    data[key] = Array.from(
+      usage[key],
+      (item, i) => details(item, `${at}.${key}[${i}]`),
+    );
+  }
   const entries = usage.requestUsageEntries;
   if (entries !== undefined) {
     data.requestUsageEntries = Array.from(
@@ -141,32 +127,83 @@ export function readUsage(
   base: string | undefined,
   options?: {
     readonly key?: string;
-    readonly reason?: 'invalid_response' | 'invalid_input';
+    readonly reason?: InvalidScriptedModelStepReason;
   },
 ): UsageInput {
   const reason = options?.reason ?? 'invalid_response';
-  let path = join(base, options?.key ?? 'usage');
-  let received: string | undefined;
-  let cause: unknown;
-  try {
-    if (isRecord(value)) return plainUsage(value, path) as UsageInput;
-    received = describe(value);
-  } catch (error) {
-    if (error instanceof InvalidScriptedModelStepError) throw error;
-    if (error instanceof UsageProblem) {
-      path = error.path;
-      received = error.received;
-    } else {
-      cause = error;
-    }
-  }
-  throw cause === undefined
-    ? invalid(reason, at, {
-      issue: 'invalid_usage',
-      path,
-      received,
-    })
-    : invalid(reason, at, { issue: 'unreadable', path }, {
-      cause,
-    });
+  const key = options?.key ?? 'usage';
+  const path = base === undefined ? key : `${base}.${key}`;
+  return boundary(
+    (issue) =>
+      // A read that threw anywhere inside is the usage's, as a whole.
+      issue.code === 'unreadable'
+        ? invalid(reason, at, { issue: 'unreadable', path }, {
+          cause: issue.cause,
+        })
+        : fromIssue({ ...issue, label: 'invalid_usage' }, at, reason),
+    () => {
+      try {
+        if (isRecord(value)) return plainUsage(value, path) as UsageInput;
+      } catch (error) {
+        // The issues found, and the model's own error (from a getter),
+        // pass through as they are; any other throw is a failed read.
+        if (error instanceof InvalidScriptedModelStepError) throw error;
+        guard(path, () => {
+          throw error;
+        });
+      }
+      throw reject('invalid_type', path, value, {
+        expected: 'a Usage or usage data',
+      });
+    },
+  );
+}
+
+/** The options as the model keeps them. */
+export interface ReadOptions {
+  /** Frozen usage data, or `undefined` for one request and no tokens. */
+  readonly defaultUsage: UsageInput | undefined;
+}
+
+/**
+ * Reads a default usage: a `Usage` or usage data, copied and frozen;
+ * `undefined` restores the built-in default.
+ *
+ * @param value What the user gave.
+ * @returns Frozen usage data, or `undefined`.
+ * @throws {InvalidScriptedModelStepError} `invalid_input`, issue
+ * `invalid_usage` (`path` `defaultUsage` or one of its members) or
+ * `unreadable`.
+ */
+export function readDefaultUsage(value: unknown): UsageInput | undefined {
+  if (value === undefined) return undefined;
+  return snapshot(
+    readUsage(value, nowhere, undefined, {
+      key: 'defaultUsage',
+      reason: 'invalid_input',
+    }),
+  );
+}
+
+/**
+ * Reads the options of `new ScriptedModel(steps, options)`.
+ *
+ * @param options What the user gave (`undefined`: no options).
+ * @returns The options read.
+ * @throws {InvalidScriptedModelStepError} `invalid_input`: issue
+ * `invalid_option` (not an object), `unknown_property` (a key other than
+ * `defaultUsage`, with the closest name as `suggestion`), `unreadable`
+ * (paths `modelOptions`, `modelOptions.<key>`), or
+ * an invalid `defaultUsage` (see {@link readDefaultUsage}).
+ */
+export function readOptions(options: unknown): ReadOptions {
+  const read = reading(
+    nowhere,
+    () =>
+      fields(options, 'modelOptions', ['defaultUsage'], {
+        optional: true,
+        label: 'invalid_option',
+      }),
+  );
+  return { defaultUsage: readDefaultUsage(read.fields.defaultUsage) };
 }

@@ -10,14 +10,13 @@ import type {
   FunctionCallItem,
 } from '@openai/agents-core';
 import type { Newer } from '../_internal/sdk.ts';
-import { guarded, nowhere } from '../_internal/model_checks.ts';
 import {
-  checkProviderData,
-  checkString,
-  invalid,
-  readOptions,
-  serializeArguments,
-} from '../_internal/item_checks.ts';
+  building,
+  callOptions,
+  options as read,
+  serialized,
+} from '../_internal/model_checks.ts';
+import { object, oneOf, string } from '../_internal/read.ts';
 
 /**
  * Options of `assistantMessage()`.
@@ -85,40 +84,37 @@ export function assistantMessage(
   text: string,
   options?: AssistantMessageOptions,
 ): AssistantMessageItem {
-  return guarded(nowhere, () => buildMessage(text, options));
+  return building(() => {
+    string(text, 'text', { label: 'invalid_text' });
+    const given = read(options, ['id', 'phase', 'providerData']);
+    const id = string(given.id, 'options.id', {
+      optional: true,
+      nonEmpty: true,
+    });
+    const phase = oneOf(given.phase, 'options.phase', phases, {
+      optional: true,
+    });
+    const providerData = object(given.providerData, 'options.providerData', {
+      optional: true,
+    });
+    // Keys in the order `@openai/agents/testing` writes them.
+    // `phase` is newer than SDK 0.11: declared where the release has it.
+    const item = {
+      type: 'message',
+      role: 'assistant',
+      status: 'completed',
+    } as Newer<AssistantMessageItem, { phase: (typeof phases)[number] }>;
+    if (id !== undefined) item.id = id;
+    if (phase !== undefined) item.phase = phase;
+    item.content = [{ type: 'output_text', text }];
+    if (providerData !== undefined) {
+      item.providerData = providerData as Record<string, unknown>;
+    }
+    return item;
+  });
 }
 
-function buildMessage(
-  text: unknown,
-  options: unknown,
-): AssistantMessageItem {
-  if (typeof text !== 'string') throw invalid('invalid_text', 'text', text);
-  const { id, phase, providerData } = readOptions(
-    options,
-    ['id', 'phase', 'providerData'],
-  );
-  checkString(id, 'id');
-  if (
-    phase !== undefined && phase !== 'commentary' && phase !== 'final_answer'
-  ) {
-    throw invalid('invalid_option', 'options.phase', phase);
-  }
-  checkProviderData(providerData);
-  // Keys in the order `@openai/agents/testing` writes them.
-  // `phase` is newer than SDK 0.11: declared where the release has it.
-  const item = {
-    type: 'message',
-    role: 'assistant',
-    status: 'completed',
-  } as Newer<AssistantMessageItem, { phase: 'commentary' | 'final_answer' }>;
-  if (id !== undefined) item.id = id as string;
-  if (phase !== undefined) item.phase = phase as 'commentary';
-  item.content = [{ type: 'output_text', text: text as string }];
-  if (providerData !== undefined) {
-    item.providerData = providerData as Record<string, unknown>;
-  }
-  return item;
-}
+const phases = ['commentary', 'final_answer'] as const;
 
 /**
  * Builds a completed function call output item. `options.callId` is
@@ -148,44 +144,26 @@ export function functionCall(
   args: string | object,
   options: FunctionCallOptions,
 ): FunctionCallItem {
-  return guarded(nowhere, () => buildCall(name, args, options));
-}
-
-function buildCall(
-  name: unknown,
-  args: unknown,
-  options: unknown,
-): FunctionCallItem {
-  if (typeof name !== 'string' || name === '') {
-    throw invalid('invalid_name', 'name', name);
-  }
-  if (options === undefined) {
-    throw invalid('missing_call_id', 'options', options);
-  }
-  const { callId, id, namespace, providerData } = readOptions(
-    options,
-    ['callId', 'id', 'namespace', 'providerData'],
-  );
-  if (typeof callId !== 'string' || callId === '') {
-    throw invalid('missing_call_id', 'options.callId', callId);
-  }
-  checkString(id, 'id');
-  checkString(namespace, 'namespace');
-  checkProviderData(providerData);
-  const serialized = serializeArguments(args, 'args', 'invalid_arguments');
-  // Keys in the order `@openai/agents/testing` writes them; `id` defaults to
-  // the call id, as there.
-  const item = {
-    type: 'function_call',
-    name: name as string,
-    callId,
-    id: (id ?? callId) as string,
-  } as FunctionCallItem;
-  if (namespace !== undefined) item.namespace = namespace as string;
-  item.status = 'completed';
-  item.arguments = serialized;
-  if (providerData !== undefined) {
-    item.providerData = providerData as Record<string, unknown>;
-  }
-  return item;
+  return building(() => {
+    string(name, 'name', { nonEmpty: true, label: 'invalid_name' });
+    const call = callOptions(options, ['namespace']);
+    const namespace = string(call.fields.namespace, 'options.namespace', {
+      optional: true,
+      nonEmpty: true,
+    });
+    const json = serialized(args, 'args', 'invalid_arguments');
+    // Keys in the order `@openai/agents/testing` writes them; `id` defaults
+    // to the call id, as there.
+    const item = {
+      type: 'function_call',
+      name,
+      callId: call.callId,
+      id: call.id,
+    } as FunctionCallItem;
+    if (namespace !== undefined) item.namespace = namespace;
+    item.status = 'completed';
+    item.arguments = json;
+    if (call.providerData !== undefined) item.providerData = call.providerData;
+    return item;
+  });
 }

@@ -18,13 +18,15 @@
  * @module
  */
 export {
-  InvalidScriptedModelStepError,
-  type InvalidScriptedModelStepIssue,
-  type InvalidScriptedModelStepReason,
   ScriptedModelRequestAbortedError,
   UnconsumedModelStepsError,
   UnexpectedModelCallError,
 } from './errors.ts';
+export {
+  InvalidScriptedModelStepError,
+  type InvalidScriptedModelStepIssue,
+  type InvalidScriptedModelStepReason,
+} from './step_errors.ts';
 export {
   assistantMessage,
   type AssistantMessageOptions,

@@ -14,77 +14,18 @@ import type {
   Usage,
 } from '@openai/agents-core';
 import type { UsageInput } from '../_internal/sdk.ts';
-import { installDispose } from '../_internal/dispose.ts';
-import { describe } from '../_internal/format.ts';
 import { CallLog, FirstMismatch } from '../_internal/recording.ts';
-import { detachedCopy, snapshot } from '../_internal/snapshot.ts';
-import { modelHooks } from '../_internal/hooks.ts';
-import { stateSlot } from '../_internal/state.ts';
-import { isThenable } from '../_internal/thenable.ts';
+import { installDispose, modelHooks, stateSlot } from '../_internal/state.ts';
 import {
-  type At,
-  checkEvents,
-  guarded,
-  invalid,
-  nowhere,
-  unreadable,
-} from '../_internal/model_checks.ts';
-import {
-  type NormalizedStep,
-  normalizeInput,
-  readResponse,
-  type ResponseTemplate,
-} from './_normalize.ts';
-import { readDefaultUsage, readOptions } from './_options.ts';
-import { snapshotRequest } from './_request_snapshot.ts';
-import { toModelResponse } from './_response.ts';
-import { autoStream, checkpoint, exactStream } from './_stream.ts';
-import {
-  ScriptedModelRequestAbortedError,
-  UnconsumedModelStepsError,
-  UnexpectedModelCallError,
-} from './errors.ts';
-import type {
-  RecordedModelCall,
-  ScriptedModelInput,
-  ScriptedModelRetryAdvice,
-  ScriptedModelStream,
-} from './types.ts';
-
-/** A call that was recorded and took a step. */
-interface Begun {
-  readonly call: RecordedModelCall;
-  readonly step: NormalizedStep;
-  readonly signal: AbortSignal | undefined;
-}
-
-/**
- * A failure an error step threw, kept for `getRetryAdvice()` until the
- * runner asks about it: one per failed request, answered once.
- */
-interface Failure {
-  readonly error: unknown;
-  readonly streamed: boolean;
-  readonly advice: ScriptedModelRetryAdvice | undefined;
-  /** The failed request's `input`, to tell concurrent requests apart. */
-  readonly input: WeakRef<object> | string | undefined;
-}
-
-/**
- * Everything a model keeps; reached through `slot.of(this)`. Consumed steps
- * stay in `steps` (the script as written); `next` is the first unused one.
- */
-interface ModelState {
-  readonly steps: NormalizedStep[];
-  next: number;
-  readonly calls: CallLog<RecordedModelCall>;
-  /** The last recorded request, whose frozen parts the next one reuses. */
-  previous: ModelRequest | undefined;
-  readonly drift: FirstMismatch;
-  readonly failures: Failure[];
-  /** Frozen usage for responses without one; `undefined`: no tokens. */
-  defaultUsage: UsageInput | undefined;
-}
+  adviceFor,
+  answer,
+  answerStreamed,
+  append,
+  type ModelState,
+} from './_calls.ts';
+import { readDefaultUsage, readOptions } from './_usage.ts';
+import { UnconsumedModelStepsError } from './errors.ts';
+import type { RecordedModelCall, ScriptedModelInput } from './types.ts';
 
 /**
  * The options of `new ScriptedModel(inputs, options)`.
@@ -108,51 +49,7 @@ export interface ScriptedModelOptions {
   readonly defaultUsage?: Usage | UsageInput | undefined;
 }
 
-// The step's response, with the model's default usage when it gives none.
-function withDefaultUsage(
-  state: ModelState,
-  template: ResponseTemplate,
-): ResponseTemplate {
-  return template.usage === undefined && state.defaultUsage !== undefined
-    ? { ...template, usage: state.defaultUsage }
-    : template;
-}
-
 const slot = stateSlot<ModelState>('ScriptedModel');
-
-type ResponderStep = Extract<
-  NormalizedStep,
-  { type: 'responder' | 'stream_responder' }
->;
-
-function signalOf(request: unknown): AbortSignal | undefined {
-  return typeof request === 'object' && request !== null
-    ? (request as ModelRequest).signal
-    : undefined;
-}
-
-function inputOf(request: unknown): Failure['input'] {
-  try {
-    const input = (request as ModelRequest).input as unknown;
-    if (typeof input === 'string') return input;
-    if (typeof input === 'object' && input !== null) return new WeakRef(input);
-  } catch {
-    // A hostile request: match on the error alone.
-  }
-  return undefined;
-}
-
-function sameInput(failure: Failure, request: unknown): boolean {
-  const kept = failure.input;
-  if (kept === undefined) return false;
-  let input: unknown;
-  try {
-    input = (request as ModelRequest | undefined)?.input;
-  } catch {
-    return false;
-  }
-  return typeof kept === 'string' ? kept === input : kept.deref() === input;
-}
 
 /**
  * A scripted SDK `Model`. Each call consumes the next step, in order: an
@@ -209,12 +106,12 @@ export class ScriptedModel implements Model {
       defaultUsage,
     });
     if (inputs === undefined) return;
-    append(state, readInputs(inputs));
+    append(state, inputs);
   }
 
   static {
     // `using model = new ScriptedModel([...])` asserts completeness at
-    // scope end (see `_internal/dispose.ts`).
+    // scope end (see `_internal/state.ts`).
     installDispose(this.prototype, function () {
       this.assertComplete();
     });
@@ -422,34 +319,12 @@ export class ScriptedModel implements Model {
    * assert.equal(response.responseId, 'scripted-response-1');
    * ```
    */
-  async getResponse(request: ModelRequest): Promise<ModelResponse> {
-    const state = slot.of(this);
-    const { call, step, signal } = begin(state, request, false);
-    switch (step.type) {
-      case 'response':
-        return toModelResponse(
-          withDefaultUsage(state, step.template),
-          call.index,
-        );
-      case 'responder':
-        return toModelResponse(
-          withDefaultUsage(
-            state,
-            await respond(state, step, call, signal) as ResponseTemplate,
-          ),
-          call.index,
-        );
-      case 'error':
-        throw fail(state, step, request, false);
-      default:
-        throw remember(
-          state,
-          invalid(
-            'incompatible_call',
-            { stepType: step.type, callIndex: call.index },
-            { received: 'a non-streaming call' },
-          ),
-        );
+  getResponse(request: ModelRequest): Promise<ModelResponse> {
+    try {
+      return answer(slot.of(this), request);
+    } catch (error) {
+      // A foreign receiver rejects, as any failure of the call does.
+      return Promise.reject(error);
     }
   }
 
@@ -488,21 +363,16 @@ export class ScriptedModel implements Model {
    * ```
    */
   getStreamedResponse(request: ModelRequest): AsyncIterable<StreamEvent> {
-    const state = slot.of(this);
-    let begun: Begun | { error: unknown };
-    try {
-      begun = begin(state, request, true);
-    } catch (error) {
-      begun = { error };
-    }
-    return stream(state, begun, request);
+    return answerStreamed(slot.of(this), request);
   }
 
   /**
    * The retry advice scripted for a failed request, always as a promise.
-   * Each request an error step failed keeps its own advice, answered once:
-   * the oldest unanswered failure with the same `error` (and `stream` flag)
-   * answers, preferring the one whose request had the same `input`. Any
+   * Each request an error step failed keeps its own advice, answered once,
+   * in any order: among the unanswered failures with the same `error` (and
+   * `stream` flag), the one whose request is the very object asked about
+   * answers; else the oldest whose request had the same `input`,
+   * `modelSettings`, `tools` and `handoffs` (`===`); else the oldest. Any
    * other error gets `undefined`. The runner's retry policy decides what to
    * do.
    *
@@ -535,194 +405,12 @@ export class ScriptedModel implements Model {
     args: ModelRetryAdviceRequest,
   ): Promise<ModelRetryAdvice | undefined> {
     try {
-      const failures = slot.of(this).failures;
+      const state = slot.of(this);
       const hooked = modelHooks.find(this)?.retryAdvice?.(args);
       if (hooked?.found) return Promise.resolve(hooked.advice);
-      const error = args?.error;
-      const streamed = args?.stream;
-      let found = -1;
-      for (let i = 0; i < failures.length; i++) {
-        const failure = failures[i]!;
-        if (
-          !Object.is(failure.error, error) || failure.streamed !== streamed
-        ) {
-          continue;
-        }
-        if (found < 0) found = i;
-        if (sameInput(failure, args.request)) {
-          found = i;
-          break;
-        }
-      }
-      if (found < 0) return Promise.resolve(undefined);
-      const { advice } = failures.splice(found, 1)[0]!;
-      if (typeof advice === 'function') {
-        return Promise.resolve(advice(args));
-      }
-      return Promise.resolve(advice === undefined ? undefined : { ...advice });
+      return Promise.resolve(adviceFor(state, args));
     } catch (error) {
       return Promise.reject(error);
     }
   }
-}
-
-/**
- * Reads the constructor's inputs: an array by index, any other iterable by
- * iterating it.
- */
-function readInputs(inputs: unknown): readonly unknown[] {
-  return guarded(nowhere, () => {
-    if (Array.isArray(inputs)) return inputs;
-    const iterate = typeof inputs === 'object' && inputs !== null ||
-        typeof inputs === 'function' || typeof inputs === 'string'
-      ? (inputs as Partial<Iterable<unknown>>)[Symbol.iterator]
-      : undefined;
-    if (typeof iterate !== 'function') {
-      throw invalid('invalid_input', nowhere, {
-        issue: 'not_iterable',
-        path: 'inputs',
-        received: describe(inputs),
-      });
-    }
-    const out: unknown[] = [];
-    const iterator = iterate.call(inputs) as Iterator<unknown>;
-    for (;;) {
-      let result: IteratorResult<unknown>;
-      try {
-        result = iterator.next();
-        if (result.done) return out;
-        out.push(result.value);
-      } catch (error) {
-        throw unreadable({ inputIndex: out.length }, undefined, error);
-      }
-    }
-  }, 'inputs');
-}
-
-function append(state: ModelState, inputs: readonly unknown[]): void {
-  const length = guarded(nowhere, () => inputs.length);
-  const steps: NormalizedStep[] = new Array(length);
-  for (let i = 0; i < length; i++) {
-    const input = guarded({ inputIndex: i }, () => inputs[i]);
-    steps[i] = normalizeInput(input, i);
-  }
-  for (const step of steps) state.steps.push(step);
-}
-
-/** Records the call, then takes its step (unless already aborted). */
-function begin(
-  state: ModelState,
-  request: ModelRequest,
-  streamed: boolean,
-): Begun {
-  const signal = signalOf(request);
-  if (signal?.aborted) {
-    throw new ScriptedModelRequestAbortedError({ cause: signal.reason });
-  }
-  const snapshotted = snapshotRequest(request, state.previous);
-  state.previous = snapshotted;
-  const call = state.calls.record((index) => ({
-    index,
-    streamed,
-    request: snapshotted,
-  }));
-  const step = state.steps[state.next];
-  if (step === undefined) {
-    throw remember(state, new UnexpectedModelCallError(call));
-  }
-  state.next++;
-  return { call, step, signal };
-}
-
-async function* stream(
-  state: ModelState,
-  begun: Begun | { error: unknown },
-  request: ModelRequest,
-): AsyncGenerator<StreamEvent, void, undefined> {
-  if (!('step' in begun)) throw begun.error;
-  const { call, step, signal } = begun;
-  // The step was taken when the call was made; the iterator may start
-  // later, after an abort.
-  checkpoint(signal, call.index);
-  switch (step.type) {
-    case 'response':
-      yield* autoStream(
-        withDefaultUsage(state, step.template),
-        call.index,
-        signal,
-      );
-      return;
-    case 'responder':
-      yield* autoStream(
-        withDefaultUsage(
-          state,
-          await respond(state, step, call, signal) as ResponseTemplate,
-        ),
-        call.index,
-        signal,
-      );
-      return;
-    case 'error':
-      throw fail(state, step, request, true);
-    default: {
-      // A stream responder's result is checked events.
-      const events = step.type === 'stream'
-        ? step.events
-        : await respond(state, step, call, signal) as ScriptedModelStream;
-      yield* exactStream(events, {
-        at: { stepType: step.type, callIndex: call.index },
-        signal,
-        remember: (error) => remember(state, error),
-        path: step.type === 'stream' ? 'events' : 'respond()',
-      });
-    }
-  }
-}
-
-/**
- * Runs a responder cooperatively on its own detached, mutable copy of the
- * call, then checks the signal and its result.
- */
-async function respond(
-  state: ModelState,
-  step: ResponderStep,
-  call: RecordedModelCall,
-  signal: AbortSignal | undefined,
-): Promise<ResponseTemplate | ScriptedModelStream> {
-  let value: unknown = step.respond(detachedCopy(call));
-  if (isThenable(value)) value = await value;
-  checkpoint(signal, call.index);
-  try {
-    // A malformed response names no step type, as the SDK module's does.
-    if (step.type === 'responder') {
-      return readResponse(value, { callIndex: call.index }, 'respond()');
-    }
-    const at: At = { stepType: step.type, callIndex: call.index };
-    checkEvents(value, at, 'respond()');
-    return Array.isArray(value)
-      ? guarded(at, () => snapshot(value) as ScriptedModelStream, 'respond()')
-      : value as ScriptedModelStream;
-  } catch (error) {
-    throw remember(state, error);
-  }
-}
-
-function fail(
-  state: ModelState,
-  step: Extract<NormalizedStep, { type: 'error' }>,
-  request: ModelRequest,
-  streamed: boolean,
-): unknown {
-  state.failures.push({
-    error: step.error,
-    streamed,
-    advice: step.advice,
-    input: inputOf(request),
-  });
-  return step.error;
-}
-
-function remember(state: ModelState, error: unknown): unknown {
-  state.drift.remember(error);
-  return error;
 }

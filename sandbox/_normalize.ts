@@ -6,14 +6,21 @@
  */
 import { closest, describe, listNames } from '../_internal/format.ts';
 import { isAsyncFunction } from '../_internal/matcher.ts';
-import { readFields } from '../_internal/read.ts';
+import {
+  boundary,
+  fields as read,
+  guard,
+  type Issue,
+  items,
+} from '../_internal/read.ts';
 import { detachedCopy } from '../_internal/snapshot.ts';
 import {
   InvalidScriptedSandboxStepError,
+  type InvalidScriptedSandboxStepFields,
   type InvalidScriptedSandboxStepIssue,
   type InvalidScriptedSandboxStepReason,
   issueReason,
-} from './errors.ts';
+} from './step_errors.ts';
 import { sandboxMethods, type ScriptedSandboxMethod } from './methods.ts';
 
 const methodSet: ReadonlySet<unknown> = new Set(sandboxMethods);
@@ -62,107 +69,53 @@ const knownKeys: ReadonlySet<string> = new Set(knownKeyList);
  */
 export function normalizeSteps(steps: unknown): NormalizedStep[] {
   const out: NormalizedStep[] = [];
-  let isArray: boolean;
-  try {
-    isArray = Array.isArray(steps);
-  } catch (cause) {
-    throw unreadableSteps(0, cause); // A revoked proxy.
-  }
-  if (isArray) {
-    const array = steps as unknown[];
-    // The common case, read by index: no iterator to allocate, and an
-    // array-like proxy whose `length` throws is still reported.
-    let length: number;
-    try {
-      length = array.length;
-    } catch (cause) {
-      throw unreadableSteps(0, cause);
-    }
-    for (let i = 0; i < length; i++) {
-      let step: unknown;
-      try {
-        step = array[i];
-      } catch (cause) {
-        throw unreadableStep(i, undefined, cause);
-      }
-      pushEntry(out, step, i);
-    }
-    return out;
-  }
-  let iterator: Iterator<unknown>;
-  try {
-    const make = steps === null || steps === undefined
-      ? undefined
-      : (steps as { [Symbol.iterator]?: unknown })[Symbol.iterator];
-    if (typeof make !== 'function') {
-      throw new InvalidScriptedSandboxStepError({
-        issue: 'invalid_steps',
-        inputIndex: 0,
-        received: describe(steps),
-      });
-    }
-    iterator = make.call(steps);
-  } catch (cause) {
-    if (cause instanceof InvalidScriptedSandboxStepError) throw cause;
-    throw unreadableSteps(0, cause);
-  }
-  for (let i = 0;; i++) {
-    let step: unknown;
-    try {
-      const next = iterator.next();
-      if (next.done) return out;
-      step = next.value;
-    } catch (cause) {
-      throw unreadableSteps(i, cause);
-    }
-    try {
-      pushEntry(out, step, i);
-    } catch (error) {
-      close(iterator);
-      throw error;
-    }
-  }
+  const array = isArrayValue(steps);
+  boundary((issue) => {
+    // A step that could not be read is the step's fault; the iteration
+    // failing (or nothing to iterate) is the script's.
+    const index = indexIn(issue.path);
+    return array && index !== undefined
+      ? fault(issue, { issue: 'invalid_step', inputIndex: index })
+      : fault(issue, { issue: 'invalid_steps', inputIndex: index ?? 0 });
+  }, () => items(steps, '', (entry, i) => pushEntry(out, entry, i)));
+  return out;
 }
 
-// Lets a generator run its `finally` when a step it gave is rejected.
-function close(iterator: Iterator<unknown>): void {
+// The error of a reader's issue, with the fields the caller knows.
+function fault(
+  issue: Issue,
+  fields: InvalidScriptedSandboxStepFields,
+): InvalidScriptedSandboxStepError {
+  const read = issue.code === 'unreadable';
+  return new InvalidScriptedSandboxStepError({
+    received: read ? undefined : issue.received,
+    ...fields,
+  }, read ? { cause: issue.cause } : undefined);
+}
+
+// The position `[3]` at the end of a path names (`[3]`, `anyOrder[3]`).
+function indexIn(path: string): number | undefined {
+  const match = /\[(\d+)\]$/.exec(path);
+  return match === null ? undefined : Number(match[1]);
+}
+
+function isArrayValue(value: unknown): boolean {
   try {
-    iterator.return?.();
+    return Array.isArray(value);
   } catch {
-    // The step's own error is the one to report.
+    return false; // A revoked proxy: the reader reports it.
   }
-}
-
-function unreadableSteps(
-  inputIndex: number,
-  cause: unknown,
-): InvalidScriptedSandboxStepError {
-  return new InvalidScriptedSandboxStepError({
-    issue: 'invalid_steps',
-    inputIndex,
-  }, { cause });
-}
-
-function unreadableStep(
-  inputIndex: number,
-  path: string | undefined,
-  cause: unknown,
-): InvalidScriptedSandboxStepError {
-  return new InvalidScriptedSandboxStepError({
-    issue: 'invalid_step',
-    inputIndex,
-    path,
-  }, { cause });
 }
 
 const groupKey = 'anyOrder';
 
 // Whether an entry is an `anyOrder` group (an object with that member);
-// a revoked proxy is left to the step checks, which report it.
+// `null` (for which `in` throws) and a revoked proxy are left to the step
+// checks, which report them.
 function isGroup(entry: unknown): entry is object {
   try {
-    return typeof entry === 'object' && entry !== null &&
-      !Array.isArray(entry) && groupKey in entry;
+    return typeof entry === 'object' && !Array.isArray(entry) &&
+      groupKey in (entry as object);
   } catch {
     return false;
   }
@@ -175,90 +128,60 @@ function pushEntry(
   inputIndex: number,
 ): void {
   if (!isGroup(entry)) {
-    out.push(
-      {
-        ...normalizeStep(entry, inputIndex),
-        inputIndex,
-        group: undefined,
-      } as NormalizedStep,
-    );
+    const step = normalizeStep(entry, inputIndex);
+    out.push({ ...step, inputIndex, group: undefined } as NormalizedStep);
     return;
   }
-  const members = readGroup(entry, inputIndex);
-  let length: number;
-  try {
-    length = members.length;
-  } catch (cause) {
-    throw unreadableStep(inputIndex, groupKey, cause);
-  }
-  if (length === 0) {
+  const steps: StepOutcome[] = [];
+  boundary((issue) =>
+    fault(issue, {
+      issue: issue.code === 'unreadable' ? 'invalid_step' : 'invalid_group',
+      inputIndex,
+      groupIndex: indexIn(issue.path),
+      path: indexIn(issue.path) === undefined && issue.path !== ''
+        ? issue.path
+        : undefined,
+    }), () => {
+    const members = read(entry, '', [groupKey]).fields.anyOrder;
+    if (!guard(groupKey, () => Array.isArray(members))) {
+      throw new InvalidScriptedSandboxStepError({
+        issue: 'invalid_group',
+        inputIndex,
+        path: groupKey,
+        received: describe(members),
+      });
+    }
+    // Each member read once, as visited: the first fault ends the reading,
+    // so a huge or sparse array costs no more than its first bad member.
+    items(members, groupKey, (member, position) => {
+      if (isGroup(member)) {
+        throw new InvalidScriptedSandboxStepError({
+          issue: 'nested_group',
+          inputIndex,
+          groupIndex: position,
+          path: groupKey,
+        });
+      }
+      try {
+        steps.push(normalizeStep(member, inputIndex));
+      } catch (error) {
+        throw inGroup(error, position);
+      }
+    });
+  });
+  if (steps.length === 0) {
     throw new InvalidScriptedSandboxStepError({
       issue: 'empty_group',
       inputIndex,
       path: groupKey,
     });
   }
-  const end = out.length + length;
-  const steps: NormalizedStep[] = [];
-  // Read by index, each member once; the first fault ends the reading, so
-  // a huge or sparse array costs no more than its first bad member.
-  for (let position = 0; position < length; position++) {
-    let member: unknown;
-    try {
-      member = members[position];
-    } catch (cause) {
-      throw inGroup(unreadableStep(inputIndex, undefined, cause), position);
-    }
-    if (isGroup(member)) {
-      throw new InvalidScriptedSandboxStepError({
-        issue: 'nested_group',
-        inputIndex,
-        groupIndex: position,
-        path: groupKey,
-      });
-    }
-    let step: StepOutcome;
-    try {
-      step = normalizeStep(member, inputIndex);
-    } catch (error) {
-      throw inGroup(error, position);
-    }
-    steps.push(
+  const end = out.length + steps.length;
+  steps.forEach((step, position) =>
+    out.push(
       { ...step, inputIndex, group: { position, end } } as NormalizedStep,
-    );
-  }
-  for (const step of steps) out.push(step);
-}
-
-// The members of a group: an array, whose members are read by the caller.
-function readGroup(group: object, inputIndex: number): readonly unknown[] {
-  const read = readFields(group, [groupKey]);
-  if (!read.ok) throw unreadableStep(inputIndex, read.key, read.cause);
-  const unknown = read.keys.filter((key) => key !== groupKey);
-  if (unknown.length > 0) {
-    throw new InvalidScriptedSandboxStepError({
-      issue: 'invalid_group',
-      inputIndex,
-      path: unknown[0],
-      received: listNames(unknown),
-    });
-  }
-  const members = read.fields.anyOrder;
-  let isArray: boolean;
-  try {
-    isArray = Array.isArray(members);
-  } catch (cause) {
-    throw unreadableStep(inputIndex, groupKey, cause); // A revoked proxy.
-  }
-  if (!isArray) {
-    throw new InvalidScriptedSandboxStepError({
-      issue: 'invalid_group',
-      inputIndex,
-      path: groupKey,
-      received: describe(members),
-    });
-  }
-  return members as readonly unknown[];
+    )
+  );
 }
 
 // The same fault, placed inside its group.
@@ -291,26 +214,18 @@ type StepOutcome = NormalizedStep extends infer S
   : never;
 
 function normalizeStep(step: unknown, inputIndex: number): StepOutcome {
-  let isObject: boolean;
-  try {
-    isObject = typeof step === 'object' && step !== null &&
-      !Array.isArray(step);
-  } catch (cause) {
-    throw unreadableStep(inputIndex, undefined, cause); // A revoked proxy.
-  }
-  if (!isObject) {
-    throw new InvalidScriptedSandboxStepError({
-      // The SDK testing module reads an array as a step without a method.
-      reason: Array.isArray(step) ? 'unknown_method' : 'invalid_input',
-      issue: 'invalid_step',
-      inputIndex,
-      received: describe(step),
-    });
-  }
   // Each member is read once, so getters run (and may throw) only here.
-  const read = readFields(step as object, knownKeyList);
-  if (!read.ok) throw unreadableStep(inputIndex, read.key, read.cause);
-  const { fields } = read;
+  const { fields, keys } = boundary(
+    (issue) =>
+      fault(issue, {
+        // The SDK testing module reads an array as a step without a method.
+        reason: isArrayValue(step) ? 'unknown_method' : 'invalid_input',
+        issue: 'invalid_step',
+        inputIndex,
+        path: issue.path === '' ? undefined : issue.path,
+      }),
+    () => read(step, '', knownKeyList, { unknownKeys: 'allow' }),
+  );
   const method = fields.method;
   if (!isSandboxMethod(method)) {
     throw new InvalidScriptedSandboxStepError({
@@ -339,7 +254,7 @@ function normalizeStep(step: unknown, inputIndex: number): StepOutcome {
       fault.cause === undefined ? undefined : { cause: fault.cause },
     );
   };
-  const unknown = read.keys.filter((key) => !knownKeys.has(key));
+  const unknown = keys.filter((key) => !knownKeys.has(key));
   const match = fields.match;
   const found = checkMatch(match) ?? readOutcome(fields);
   if (unknown.length > 0) {

@@ -15,8 +15,8 @@ import type { ScriptedSandboxInput } from './steps.ts';
  * @example
  * ```ts
  * import type {
-  SandboxAnyOrder,
-} from '@scripted/agents';
+ *   SandboxAnyOrder,
+ * } from '@scripted/agents';
  *
  * const group: SandboxAnyOrder<'readFile'> = {
  *   anyOrder: [
@@ -39,9 +39,9 @@ export interface SandboxAnyOrder<
  * @example
  * ```ts
  * import {
-  anyOrder,
-  type ScriptedSandboxEntry,
-} from '@scripted/agents';
+ *   anyOrder,
+ *   type ScriptedSandboxEntry,
+ * } from '@scripted/agents';
  *
  * const script: ScriptedSandboxEntry[] = [
  *   { method: 'supportsPty', result: false },
@@ -64,9 +64,9 @@ export type ScriptedSandboxEntry<
  * @example
  * ```ts
  * import type {
-  SandboxAnyOrder,
-  SandboxEntryMethods,
-} from '@scripted/agents';
+ *   SandboxAnyOrder,
+ *   SandboxEntryMethods,
+ * } from '@scripted/agents';
  *
  * const method: SandboxEntryMethods<SandboxAnyOrder<'readFile'>> = 'readFile';
  * ```
@@ -99,9 +99,9 @@ export type SandboxEntryMethods<E> = E extends {
  * ```ts
  * import assert from 'node:assert/strict';
  * import {
-  anyOrder,
-  scriptedSandboxSession,
-} from '@scripted/agents';
+ *   anyOrder,
+ *   scriptedSandboxSession,
+ * } from '@scripted/agents';
  *
  * const sandbox = scriptedSandboxSession([
  *   anyOrder(

@@ -100,22 +100,34 @@ export interface ScriptedSandboxCallFor<
 }
 
 /**
- * A recorded call of any method: a union discriminated on `method`, so
- * checking `call.method` narrows `call.args`.
+ * A recorded call of any method, as the SDK testing module types it:
+ * `method` is a `string` (new SDK versions may add method names), `args`
+ * the detached arguments. To read typed arguments, check the method and
+ * use {@link ScriptedSandboxCallFor} (what a responder receives).
  *
  * @example
  * ```ts
- * import type { RecordedSandboxCall } from '@scripted/agents';
+ * import type {
+ *   RecordedSandboxCall,
+ *   ScriptedSandboxCallFor,
+ * } from '@scripted/agents';
  *
  * function commandOf(call: RecordedSandboxCall): string | undefined {
- *   return call.method === 'execCommand' ? call.args[0].cmd : undefined;
+ *   return call.method === 'execCommand'
+ *     ? (call as ScriptedSandboxCallFor<'execCommand'>).args[0].cmd
+ *     : undefined;
  * }
  * commandOf({ index: 0, method: 'execCommand', args: [{ cmd: 'ls' }] });
  * ```
  */
-export type RecordedSandboxCall = {
-  [M in ScriptedSandboxMethod]: ScriptedSandboxCallFor<M>;
-}[ScriptedSandboxMethod];
+export type RecordedSandboxCall = Readonly<{
+  /** Zero-based position of this call in the session's `calls`. */
+  index: number;
+  /** The method that was called. */
+  method: string;
+  /** The positional arguments, snapshotted when the call was made. */
+  args: readonly unknown[];
+}>;
 
 type MethodKind<M extends ScriptedSandboxMethod> = M extends SyncSandboxMethod
   ? 'sync'

@@ -48,12 +48,14 @@ export type {
   SyncSandboxMethod,
 } from './methods.ts';
 export {
-  InvalidScriptedSandboxStepError,
-  type InvalidScriptedSandboxStepFields,
-  type InvalidScriptedSandboxStepIssue,
-  type InvalidScriptedSandboxStepReason,
   type SandboxAnyOrderCandidate,
   SandboxCallMatcherError,
   UnconsumedSandboxStepsError,
   UnexpectedSandboxCallError,
 } from './errors.ts';
+export {
+  InvalidScriptedSandboxStepError,
+  type InvalidScriptedSandboxStepFields,
+  type InvalidScriptedSandboxStepIssue,
+  type InvalidScriptedSandboxStepReason,
+} from './step_errors.ts';

@@ -4,23 +4,27 @@
  *
  * @module
  */
+import * as sandboxModule from '@openai/agents-core/sandbox';
 import { Manifest } from '@openai/agents-core/sandbox';
 import type {
   SandboxSession,
   SandboxSessionState,
 } from '@openai/agents-core/sandbox';
-import { installDispose } from '../_internal/dispose.ts';
 import { isError, runMatcher } from '../_internal/matcher.ts';
 import { CallLog, FirstMismatch } from '../_internal/recording.ts';
-import { detachedCopy, snapshot } from '../_internal/snapshot.ts';
-import { stateSlot } from '../_internal/state.ts';
 import {
-  InvalidScriptedSandboxStepError,
+  copiedPerRead,
+  detachedCopy,
+  snapshot,
+} from '../_internal/snapshot.ts';
+import { installDispose, stateSlot } from '../_internal/state.ts';
+import {
   type SandboxAnyOrderCandidate,
   SandboxCallMatcherError,
   UnconsumedSandboxStepsError,
   UnexpectedSandboxCallError,
 } from './errors.ts';
+import { InvalidScriptedSandboxStepError } from './step_errors.ts';
 import {
   isSyncMethod,
   type RecordedSandboxCall,
@@ -37,10 +41,9 @@ import { type NormalizedStep, normalizeSteps } from './_normalize.ts';
  * ```ts
  * import assert from 'node:assert/strict';
  * import {
-  *   type ScriptedSandboxControls,
-  *   scriptedSandboxSession,
-  *,
-} from '@scripted/agents';
+ *   type ScriptedSandboxControls,
+ *   scriptedSandboxSession,
+ * } from '@scripted/agents';
  *
  * const controls: ScriptedSandboxControls = scriptedSandboxSession();
  * assert.equal(controls.remainingSteps, 0);
@@ -85,10 +88,9 @@ export interface ScriptedSandboxControls {
  * ```ts
  * import assert from 'node:assert/strict';
  * import {
-  *   scriptedSandboxSession,
-  *   type ScriptedSandboxSession,
-  *,
-} from '@scripted/agents';
+ *   scriptedSandboxSession,
+ *   type ScriptedSandboxSession,
+ * } from '@scripted/agents';
  *
  * const sandbox: ScriptedSandboxSession<'supportsPty'> =
  *   scriptedSandboxSession([{ method: 'supportsPty', result: false }]);
@@ -145,9 +147,7 @@ export type ScriptedSandboxSession<
  * @example
  * ```ts
  * import assert from 'node:assert/strict';
- * import {
-  scriptedSandboxSession,
-} from '@scripted/agents';
+ * import { scriptedSandboxSession } from '@scripted/agents';
  *
  * const sandbox = scriptedSandboxSession([
  *   { method: 'supportsPty', result: true },
@@ -189,9 +189,7 @@ export function scriptedSandboxSession<
  *
  * @example
  * ```ts
- * import {
-  scriptedSandboxSession,
-} from '@scripted/agents';
+ * import { scriptedSandboxSession } from '@scripted/agents';
  *
  * function* steps() {
  *   yield { method: 'execCommand', result: 'a\n' } as const;
@@ -212,9 +210,7 @@ export function scriptedSandboxSession<M extends ScriptedSandboxMethod>(
  *
  * @example
  * ```ts
- * import {
-  scriptedSandboxSession,
-} from '@scripted/agents';
+ * import { scriptedSandboxSession } from '@scripted/agents';
  *
  * const sandbox = scriptedSandboxSession();
  * sandbox.assertComplete();
@@ -469,30 +465,20 @@ function mismatch(state: SandboxState, error: unknown): unknown {
   return error;
 }
 
-// A `Manifest` (a class instance, which a snapshot keeps by identity) is
-// recorded as a frozen copy of its fields, so a later change to the
-// caller's manifest does not reach the record.
+// A `Manifest` argument is recorded as a copy made the way the SDK's own
+// `cloneManifest()` makes it, and every read of the record, the matcher and
+// the responder each get a fresh copy of that (`copiedPerRead`): no write
+// reaches the caller's manifest, the record or another reader.
 function copyManifests(args: unknown[]): unknown[] {
-  for (let i = 0; i < args.length; i++) {
-    if (args[i] instanceof Manifest) {
-      const copies = args.slice();
-      for (let j = i; j < copies.length; j++) {
-        if (copies[j] instanceof Manifest) {
-          copies[j] = copyManifest(copies[j] as Manifest);
-        }
-      }
-      return copies;
-    }
-  }
-  return args;
+  return args.map((arg) =>
+    arg instanceof Manifest ? copiedPerRead(clone(arg), clone) : arg
+  );
 }
 
-function copyManifest(manifest: Manifest): Manifest {
-  const copy = Object.create(Object.getPrototypeOf(manifest)) as Manifest;
-  for (const key of Reflect.ownKeys(manifest)) {
-    const descriptor = Object.getOwnPropertyDescriptor(manifest, key)!;
-    if ('value' in descriptor) descriptor.value = snapshot(descriptor.value);
-    Object.defineProperty(copy, key, descriptor);
-  }
-  return Object.freeze(copy);
-}
+// The SDK's copy (0.15+: every field, new `Environment` objects, the
+// mount-credential-exposure acknowledgements kept); before 0.15 (no
+// acknowledgements yet), a new `Manifest` of the same fields, which copies
+// the entries and environment the same way.
+const clone: (manifest: Manifest) => Manifest =
+  (sandboxModule as { cloneManifest?: (manifest: Manifest) => Manifest })
+    .cloneManifest ?? ((manifest) => new Manifest(manifest));

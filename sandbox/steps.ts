@@ -24,8 +24,8 @@ import type {
  * @example
  * ```ts
  * import type {
-  SandboxCallMatcher,
-} from '@scripted/agents';
+ *   SandboxCallMatcher,
+ * } from '@scripted/agents';
  *
  * const onlyPwd: SandboxCallMatcher<'execCommand'> = ({ cmd }) => cmd === 'pwd';
  * ```
@@ -42,8 +42,8 @@ export type SandboxCallMatcher<M extends ScriptedSandboxMethod> = (
  * @example
  * ```ts
  * import type {
-  SandboxCallResponder,
-} from '@scripted/agents';
+ *   SandboxCallResponder,
+ * } from '@scripted/agents';
  *
  * const echo: SandboxCallResponder<'execCommand'> = (call) =>
  *   `${call.index}: ${call.args[0].cmd}\n`;
@@ -60,8 +60,8 @@ export type SandboxCallResponder<M extends ScriptedSandboxMethod> = (
  * @example
  * ```ts
  * import type {
-  SandboxResultStep,
-} from '@scripted/agents';
+ *   SandboxResultStep,
+ * } from '@scripted/agents';
  *
  * const step: SandboxResultStep<'execCommand'> = {
  *   method: 'execCommand',
@@ -91,8 +91,8 @@ export interface SandboxResultStep<M extends ScriptedSandboxMethod> {
  * @example
  * ```ts
  * import type {
-  SandboxRespondStep,
-} from '@scripted/agents';
+ *   SandboxRespondStep,
+ * } from '@scripted/agents';
  *
  * const step: SandboxRespondStep<'readFile'> = {
  *   method: 'readFile',
@@ -123,8 +123,8 @@ export interface SandboxRespondStep<M extends ScriptedSandboxMethod> {
  * @example
  * ```ts
  * import type {
-  SandboxErrorStep,
-} from '@scripted/agents';
+ *   SandboxErrorStep,
+ * } from '@scripted/agents';
  *
  * const step: SandboxErrorStep<'execCommand'> = {
  *   method: 'execCommand',
@@ -169,8 +169,8 @@ export interface SandboxErrorStep<M extends ScriptedSandboxMethod> {
  * @example
  * ```ts
  * import type {
-  SandboxStepFor,
-} from '@scripted/agents';
+ *   SandboxStepFor,
+ * } from '@scripted/agents';
  *
  * const step: SandboxStepFor<'supportsPty'> = {
  *   method: 'supportsPty',
@@ -192,8 +192,8 @@ export type SandboxStepFor<M extends ScriptedSandboxMethod> =
  * @example
  * ```ts
  * import type {
-  ScriptedSandboxInput,
-} from '@scripted/agents';
+ *   ScriptedSandboxInput,
+ * } from '@scripted/agents';
  *
  * const steps: ScriptedSandboxInput[] = [
  *   { method: 'supportsPty', result: false },
@@ -218,8 +218,8 @@ export type ScriptedSandboxInput<
  * @example
  * ```ts
  * import type {
-  ScriptedSandboxStep,
-} from '@scripted/agents';
+ *   ScriptedSandboxStep,
+ * } from '@scripted/agents';
  *
  * const steps: ScriptedSandboxStep[] = [
  *   { method: 'supportsPty', result: false },

@@ -639,3 +639,59 @@ test('items reports a broken iterator protocol as unreadable at the position', (
   const second = issueOf(() => items(broken, 's', () => {}));
   assert.deepEqual([second.code, second.path], ['unreadable', 's[0]']);
 });
+
+test('items visits array elements as it reads them: a bad one ends the reading', () => {
+  const source = [1, 2, 3];
+  let reads = 0;
+  for (const i of [0, 1, 2]) {
+    Object.defineProperty(source, i, {
+      get() {
+        reads++;
+        return i;
+      },
+    });
+  }
+  const stop = new Error('bad');
+  assert.throws(
+    () =>
+      items(source, 's', (item) => {
+        if (item === 1) throw stop;
+      }),
+    (error) => error === stop,
+  );
+  assert.equal(reads, 2);
+  const length = issueOf(() =>
+    items(
+      new Proxy([], {
+        get(target, key) {
+          if (key === 'length') throw new Error('length');
+          return Reflect.get(target, key);
+        },
+      }),
+      's',
+      () => {},
+    )
+  );
+  assert.deepEqual([length.code, length.path], ['unreadable', 's']);
+});
+
+test('oneOf says a check expected words instead of its own', () => {
+  const issue = issueOf(() =>
+    oneOf('x', 'kind', ['a', 'b'], { expected: 'a kind of thing' })
+  );
+  assert.equal(issue.expected, 'a kind of thing');
+});
+
+test('items refuses the element past max before visiting it', () => {
+  const visited: unknown[] = [];
+  const issue = issueOf(() =>
+    items(new Set([1, 2, 3]), 's', (item) => visited.push(item), { max: 2 })
+  );
+  assert.equal(issue.code, 'invalid_value');
+  // (Copies: node's deepEqual narrows what it is given.)
+  assert.deepEqual([...visited], [1, 2]);
+  // A list of exactly `max` passes whole.
+  visited.length = 0;
+  items(new Set([1, 2]), 's', (item) => visited.push(item), { max: 2 });
+  assert.deepEqual([...visited], [1, 2]);
+});

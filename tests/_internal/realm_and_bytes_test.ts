@@ -7,12 +7,8 @@ import {
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import vm from 'node:vm';
-import {
-  detachedCopy,
-  holdsBytes,
-  snapshot,
-  withFreshBytes,
-} from '../../_internal/snapshot.ts';
+import { detachedCopy, snapshot } from '../../_internal/snapshot.ts';
+import { holdsBytes, withFreshBytes } from '../../_internal/recording.ts';
 import { snapshotReusing } from '../../model/_request_snapshot.ts';
 
 // Deno, Bun and Node all ship node:vm; this proves it on each runtime

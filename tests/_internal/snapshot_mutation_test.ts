@@ -2,13 +2,12 @@ import assert from 'node:assert/strict';
 import test from 'node:test';
 import {
   fastDepth,
-  holdsBytes,
   isPlainPrototype,
   setOwn,
   snapshot,
   sparseLength,
-  withFreshBytes,
 } from '../../_internal/snapshot.ts';
+import { holdsBytes, withFreshBytes } from '../../_internal/recording.ts';
 
 /** A sparse array longer than `sparseLength`, copied by its present keys. */
 function hugeArray(): unknown[] {

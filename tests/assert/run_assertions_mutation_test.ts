@@ -18,6 +18,7 @@ import {
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { z } from 'zod';
+import { thrown as thrownValue } from '../../_internal/read.ts';
 
 const runner = new Runner({ tracingDisabled: true });
 
@@ -33,6 +34,9 @@ interface InputRejection {
 }
 
 /** Asserts that `check` throws exactly the input error described. */
+/** Stands for what an unreadable input's read threw. */
+const cause = '<cause>';
+
 function rejectsInput(
   check: () => unknown,
   expected: InputRejection,
@@ -47,6 +51,9 @@ function rejectsInput(
     thrown instanceof InvalidRunAssertionInputError,
     `Expected an InvalidRunAssertionInputError, got ${String(thrown)}`,
   );
+  // An unreadable input shows what its read threw (`cause` stands for it:
+  // an engine's own message differs by runtime).
+  const read = thrownValue(thrown.cause);
   assert.deepEqual({
     name: thrown.name,
     reason: thrown.reason,
@@ -60,6 +67,8 @@ function rejectsInput(
     name: 'InvalidRunAssertionInputError',
     suggestion: undefined,
     ...expected,
+    received: expected.received === cause ? read : expected.received,
+    message: expected.message.replace('<cause>', read),
   });
   return thrown;
 }
@@ -232,9 +241,9 @@ test('assertToolCalls rejects each malformed expectation exactly', () => {
       assertion,
       path: 'expected',
       issue: 'readable',
-      received: 'undefined',
+      received: cause,
       message:
-        'Invalid assertToolCalls input: expected "expected" to be readable, got undefined',
+        'Invalid assertToolCalls input: expected "expected" to be readable, got <cause>',
     },
   );
   assert(unreadable.cause instanceof TypeError);
@@ -280,9 +289,9 @@ test('assertToolCalls rejects each malformed expectation exactly', () => {
       assertion,
       path: 'expected[0].name',
       issue: 'readable',
-      received: 'undefined',
+      received: cause,
       message:
-        'Invalid assertToolCalls input: expected "expected[0].name" to be readable, got undefined',
+        'Invalid assertToolCalls input: expected "expected[0].name" to be readable, got <cause>',
     },
   );
   assert.equal(badName.cause, nameError);
@@ -301,9 +310,9 @@ test('assertToolCalls rejects each malformed expectation exactly', () => {
       assertion,
       path: 'expected[0]',
       issue: 'readable',
-      received: 'undefined',
+      received: cause,
       message:
-        'Invalid assertToolCalls input: expected "expected[0]" to be readable, got undefined',
+        'Invalid assertToolCalls input: expected "expected[0]" to be readable, got <cause>',
     },
   );
   assert.equal(badKeys.cause, keysError);
@@ -314,18 +323,24 @@ test('assertToolCalls rejects each malformed expectation exactly', () => {
       reason: 'unknown_key',
       assertion,
       path: 'expected[0].outptu',
-      issue: 'the keys "name", "arguments" and "output"',
+      issue: 'only "name", "arguments" and "output"',
       received: '"outptu"',
       suggestion: 'output',
       message:
-        'Invalid assertToolCalls input: expected only the keys "name", "arguments" and "output", got "outptu" (did you mean "output"?)',
+        'Invalid assertToolCalls input: expected only "name", "arguments" and "output", got "outptu" (did you mean "output"?)',
     },
   );
-  for (const [name, received] of [[5, '5'], ['', '""']] as const) {
+  // A number is the wrong kind of name; an empty string an unusable one.
+  const names = [[5, '5', 'invalid_type'], [
+    '',
+    '""',
+    'invalid_value',
+  ]] as const;
+  for (const [name, received, reason] of names) {
     rejectsInput(
       () => assertToolCalls(fakeRun as never, [{ name }] as never),
       {
-        reason: 'invalid_value',
+        reason,
         assertion,
         path: 'expected[0].name',
         issue: 'a non-empty string',
@@ -355,9 +370,9 @@ test('assertToolCalls rejects each malformed expectation exactly', () => {
       assertion,
       path: 'expected',
       issue: 'readable',
-      received: 'undefined',
+      received: cause,
       message:
-        'Invalid assertToolCalls input: expected "expected" to be readable, got undefined',
+        'Invalid assertToolCalls input: expected "expected" to be readable, got <cause>',
     },
   );
   assert.equal(badArgs.cause, argError);
@@ -386,8 +401,9 @@ test('Run readers reject a result that is no RunResult, naming the assertion', (
       message:
         `Invalid ${assertion} input: expected "result" to be a RunResult (an object with "newItems"), got null`,
     });
+    // Too long is the right kind of value, an unusable one.
     rejectsInput(() => check({ newItems: tooLong }), {
-      reason: 'invalid_type',
+      reason: 'invalid_value',
       assertion,
       path: 'result.newItems',
       issue: 'an array of run items',
@@ -412,9 +428,9 @@ test('Run readers reject a result that is no RunResult, naming the assertion', (
         assertion,
         path: 'result.newItems',
         issue: 'readable',
-        received: 'undefined',
+        received: cause,
         message:
-          `Invalid ${assertion} input: expected "result.newItems" to be readable, got undefined`,
+          `Invalid ${assertion} input: expected "result.newItems" to be readable, got <cause>`,
       },
     );
     assert.equal(unreadable.cause, itemError);
@@ -446,9 +462,9 @@ test('assertHandoffs rejects each malformed expectation exactly', () => {
     assertion,
     path: 'expected',
     issue: 'readable',
-    received: 'undefined',
+    received: cause,
     message:
-      'Invalid assertHandoffs input: expected "expected" to be readable, got undefined',
+      'Invalid assertHandoffs input: expected "expected" to be readable, got <cause>',
   });
   rejectsInput(() => assertHandoffs(run as never, {} as never), {
     reason: 'invalid_type',
@@ -488,9 +504,9 @@ test('assertHandoffs rejects each malformed expectation exactly', () => {
       assertion,
       path: 'expected',
       issue: 'readable',
-      received: 'undefined',
+      received: cause,
       message:
-        'Invalid assertHandoffs input: expected "expected" to be readable, got undefined',
+        'Invalid assertHandoffs input: expected "expected" to be readable, got <cause>',
     },
   );
   assert.equal(badName.cause, nameError);
@@ -528,9 +544,9 @@ test('assertFinalOutput reports unreadable input and each kind of difference', (
       assertion,
       path: 'result.finalOutput',
       issue: 'readable',
-      received: 'undefined',
+      received: cause,
       message:
-        'Invalid assertFinalOutput input: expected "result.finalOutput" to be readable, got undefined',
+        'Invalid assertFinalOutput input: expected "result.finalOutput" to be readable, got <cause>',
     },
   );
   assert.equal(badOutput.cause, outputError);
@@ -547,9 +563,9 @@ test('assertFinalOutput reports unreadable input and each kind of difference', (
       assertion,
       path: 'expected',
       issue: 'readable',
-      received: 'undefined',
+      received: cause,
       message:
-        'Invalid assertFinalOutput input: expected "expected" to be readable, got undefined',
+        'Invalid assertFinalOutput input: expected "expected" to be readable, got <cause>',
     },
   );
   assert.equal(badExpected.cause, expectedError);
@@ -644,9 +660,9 @@ test('modelRequest rejects each malformed model or index exactly', () => {
       assertion,
       path: 'model.calls',
       issue: 'readable',
-      received: 'undefined',
+      received: cause,
       message:
-        'Invalid modelRequest input: expected "model.calls" to be readable, got undefined',
+        'Invalid modelRequest input: expected "model.calls" to be readable, got <cause>',
     },
   );
   assert.equal(badCalls.cause, callsError);
@@ -659,8 +675,9 @@ test('modelRequest rejects each malformed model or index exactly', () => {
     message:
       'Invalid modelRequest input: expected "model.calls" to be an array of recorded calls, got 5',
   });
+  // A string is the wrong kind of value for an index.
   rejectsInput(() => modelRequest({ calls: [] }, '1' as never), {
-    reason: 'invalid_value',
+    reason: 'invalid_type',
     assertion,
     path: 'index',
     issue: 'an integer',
@@ -683,9 +700,9 @@ test('modelRequest rejects each malformed model or index exactly', () => {
       assertion,
       path: 'model.calls[1]',
       issue: 'readable',
-      received: 'undefined',
+      received: cause,
       message:
-        'Invalid modelRequest input: expected "model.calls[1]" to be readable, got undefined',
+        'Invalid modelRequest input: expected "model.calls[1]" to be readable, got <cause>',
     },
   );
   assert.equal(badRequest.cause, requestError);
@@ -721,4 +738,41 @@ test('modelRequest counts from the start at index 0 and names one call in the si
     message:
       'Unexpected model calls: expected a call at index 3, got 1 call\n\n- expected\n+ actual\n\n- 4\n+ 1',
   });
+});
+
+test('Run readers keep a cause only for an input they could not read', () => {
+  let typed: unknown;
+  try {
+    toolCalls(5 as never);
+  } catch (error) {
+    typed = error;
+  }
+  assert(typed instanceof InvalidRunAssertionInputError);
+  assert.equal('cause' in typed, false);
+  const failure = new Error('keys');
+  let unread: unknown;
+  try {
+    toolCalls(
+      new Proxy({}, {
+        ownKeys() {
+          throw failure;
+        },
+      }) as never,
+    );
+  } catch (error) {
+    unread = error;
+  }
+  assert(unread instanceof InvalidRunAssertionInputError);
+  assert.equal(unread.path, 'result');
+  assert.equal(unread.cause, failure);
+});
+
+test('toolCalls skips a tool item without a raw item', () => {
+  const run = {
+    newItems: [
+      { type: 'tool_call_item' },
+      { type: 'tool_call_output_item' },
+    ],
+  };
+  assert.deepEqual(toolCalls(run as never), []);
 });

@@ -277,12 +277,6 @@ test('The assertions reject unusable input with structured errors', async () => 
       '"x"',
     ],
     [
-      () => toolCalls(proxy as never),
-      'unreadable',
-      'result.newItems',
-      'undefined',
-    ],
-    [
       () => assertToolCalls(result, {} as never),
       'invalid_type',
       'expected',
@@ -319,6 +313,16 @@ test('The assertions reject unusable input with structured errors', async () => 
       'undefined',
     ],
   ];
+  // A result that cannot be read at all is named as a whole, with what
+  // reading it threw.
+  assert.throws(() => toolCalls(proxy as never), (error: unknown) => {
+    assert(error instanceof InvalidRunAssertionInputError);
+    assert.equal(error.reason, 'unreadable');
+    assert.equal(error.path, 'result');
+    assert(error.cause instanceof TypeError);
+    assert.match(error.received, /^the error "/);
+    return true;
+  });
   for (const [check, reason, path, received, suggestion] of cases) {
     assert.throws(check, (error: unknown) => {
       assert(error instanceof InvalidRunAssertionInputError);

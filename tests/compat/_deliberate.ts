@@ -31,7 +31,8 @@ export type DeliberateId =
   | 'call-id-required'
   | 'default-usage'
   | 'plain-usage'
-  | 'proxy-safe-doubles';
+  | 'proxy-safe-doubles'
+  | 'frozen-records';
 
 /** Every deliberate difference, by id. */
 export const deliberate: Readonly<Record<DeliberateId, Deliberate>> = {
@@ -111,5 +112,12 @@ export const deliberate: Readonly<Record<DeliberateId, Deliberate>> = {
       "all three doubles work through a transparent Proxy and through a spy Proxy that wraps functions; the SDK module's model and transport throw through any Proxy, its sandbox session works through a transparent one but not through a function-wrapping spy",
     reason:
       'users and instrumentation wrap doubles in spies; a double must not depend on its receiver being the unwrapped object (no #private state)',
+  },
+  'frozen-records': {
+    id: 'frozen-records',
+    differs:
+      'recorded calls are frozen all the way down and the same object on every read (calls, firstCall, lastCall); the SDK module hands out a fresh copy below the top level per read, so a suite doing `delete model.lastCall.request.input[0].id` gets a TypeError here',
+    reason:
+      'reads cost nothing and a mutated record is a test bug; a test that wants a writable copy writes `structuredClone(call)`',
   },
 };

@@ -748,6 +748,13 @@ export function handMadeValues(request: ModelRequest): unknown[] {
     method: 'execCommand',
     args: [{ cmd: 'ls' }],
   };
+  // New SDK versions may add method names: a record's method is a string.
+  const methodName: string = sandboxCall.method;
+  const stringSandboxCall: RecordedSandboxCall = {
+    index: 1,
+    method: methodName,
+    args: [],
+  };
   const typedSandboxCall: ScriptedSandboxCallFor<'execCommand'> = {
     index: 0,
     method: 'execCommand',
@@ -787,6 +794,7 @@ export function handMadeValues(request: ModelRequest): unknown[] {
   return [
     new UnexpectedModelCallError(modelCall),
     new SandboxCallMatcherError(sandboxCall),
+    new SandboxCallMatcherError(stringSandboxCall),
     new RealtimeCallMatcherError(realtimeCall),
     new UnexpectedRealtimeCallError('mute', mute),
     typedSandboxCall,

@@ -869,3 +869,252 @@ differs(
     }
   },
 );
+
+// --- rawUsage at call time, text-part providerData, retry advice (#26) ----
+
+/** A request that asks (or not) to preserve raw usage. */
+function preserving(on: boolean, overrides: Partial<ModelRequest> = {}) {
+  return request({ modelSettings: { preserveRawUsage: on }, ...overrides });
+}
+
+same(
+  'Model reads rawUsage when a call is made, only when the call preserves it',
+  async ({ testing: t }) => {
+    let reads = 0;
+    const raw = { input_tokens: 2, nested: { cached: 1 } };
+    const response = {
+      output: [t.assistantMessage('done')],
+      usage: new Usage({ requests: 1 }),
+      get rawUsage() {
+        reads++;
+        return raw;
+      },
+    } as ModelResponse;
+    const model = new t.ScriptedModel([response, response, response, response]);
+    assert.equal(reads, 0);
+    assert.equal(
+      (await model.getResponse(preserving(false))).rawUsage,
+      undefined,
+    );
+    assert.equal(
+      doneResponse(await drain(model.getStreamedResponse(request()))).rawUsage,
+      undefined,
+    );
+    assert.equal(reads, 0);
+    const plain = await model.getResponse(preserving(true));
+    assert.deepEqual(plain.rawUsage, raw);
+    assert.notEqual(plain.rawUsage, raw);
+    assert.notEqual(field(plain.rawUsage, 'nested'), raw.nested);
+    raw.nested.cached = 2;
+    assert.deepEqual(field(plain.rawUsage, 'nested'), { cached: 1 });
+    const streamed = doneResponse(
+      await drain(model.getStreamedResponse(preserving(true))),
+    );
+    assert.deepEqual(streamed.rawUsage, {
+      input_tokens: 2,
+      nested: { cached: 2 },
+    });
+    assert.equal(reads, 2);
+  },
+);
+
+same(
+  "Model passes a responder result's rawUsage by the setting at call time",
+  async ({ testing: t }) => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const result = (): ModelResponse => ({
+      output: [t.assistantMessage('late')],
+      usage: new Usage({ requests: 1 }),
+      rawUsage: { r: 1 },
+    });
+    const model = new t.ScriptedModel([
+      t.modelResponder(async () => {
+        await gate;
+        return result();
+      }),
+      t.modelResponder(() => result()),
+      t.modelResponder(() => result()),
+    ]);
+    const settings = { preserveRawUsage: true };
+    const pending = model.getResponse(request({ modelSettings: settings }));
+    // Changing the setting while the responder is pending changes nothing.
+    settings.preserveRawUsage = false;
+    release();
+    assert.deepEqual((await pending).rawUsage, { r: 1 });
+    assert.equal((await model.getResponse(request())).rawUsage, undefined);
+    const done = doneResponse(
+      await drain(model.getStreamedResponse(preserving(true))),
+    );
+    assert.deepEqual(done.rawUsage, { r: 1 });
+  },
+);
+
+same(
+  'Model leaves out a rawUsage whose accessor throws; the call succeeds',
+  async ({ testing: t }) => {
+    const response = {
+      output: [t.assistantMessage('ok')],
+      usage: new Usage({ requests: 1 }),
+      get rawUsage(): never {
+        throw new Error('no raw usage');
+      },
+    } as ModelResponse;
+    const model = new t.ScriptedModel([response, response]);
+    const plain = await model.getResponse(preserving(true));
+    assert.equal(plain.rawUsage, undefined);
+    const events = await drain(model.getStreamedResponse(preserving(true)));
+    assert.equal(doneResponse(events).rawUsage, undefined);
+    model.assertComplete();
+  },
+);
+
+same(
+  'Model rejects with the abort error, with its callIndex, when reading rawUsage aborts',
+  async ({ testing: t }) => {
+    const controller = new AbortController();
+    const response = {
+      output: [t.assistantMessage('ok')],
+      usage: new Usage({ requests: 1 }),
+      get rawUsage() {
+        controller.abort();
+        return { a: 1 };
+      },
+    } as ModelResponse;
+    const model = new t.ScriptedModel([
+      [t.assistantMessage('first')],
+      response,
+    ]);
+    await model.getResponse(request());
+    const error = await caught(() =>
+      model.getResponse(preserving(true, { signal: controller.signal }))
+    );
+    assert.ok(error instanceof t.ScriptedModelRequestAbortedError);
+    assert.equal(error.name, 'AbortError');
+    assert.equal(error.callIndex, 1);
+    // Streamed: the stream ends before its first event, with the same error.
+    const streamed = new AbortController();
+    const late = {
+      output: [t.assistantMessage('ok')],
+      usage: new Usage({ requests: 1 }),
+      get rawUsage() {
+        streamed.abort();
+        return { a: 1 };
+      },
+    } as ModelResponse;
+    const streaming = new t.ScriptedModel([late]);
+    const events: StreamEvent[] = [];
+    const failure = await caught(async () => {
+      for await (
+        const event of streaming.getStreamedResponse(
+          preserving(true, { signal: streamed.signal }),
+        )
+      ) events.push(event);
+    });
+    assert.ok(failure instanceof t.ScriptedModelRequestAbortedError);
+    assert.equal(failure.callIndex, 0);
+    assert.deepEqual(events, []);
+  },
+);
+
+same(
+  "Model auto-stream text deltas carry a copy of the text part's providerData",
+  async ({ testing: t }) => {
+    const providerData = { annotations: { source: 'kb' } };
+    const message = {
+      type: 'message' as const,
+      role: 'assistant' as const,
+      status: 'completed' as const,
+      id: 'msg_1',
+      providerData: { of: 'the message' },
+      content: [
+        { type: 'output_text' as const, text: 'a', providerData },
+        { type: 'output_text' as const, text: 'b' },
+      ],
+    };
+    const model = new t.ScriptedModel([[message], [message]]);
+    const events = await drain(model.getStreamedResponse(request()));
+    const deltas = events.filter((event) => event.type === 'output_text_delta');
+    assert.equal(deltas.length, 2);
+    assert.deepEqual(field(deltas[0], 'providerData'), providerData);
+    assert.notEqual(field(deltas[0], 'providerData'), providerData);
+    assert.notEqual(
+      field(field(deltas[0], 'providerData'), 'annotations'),
+      providerData.annotations,
+    );
+    assert.equal('providerData' in at(deltas, 1), false);
+    // A copy per call: a write to one reaches neither the script nor the next.
+    (field(deltas[0], 'providerData') as Record<string, unknown>).x = 1;
+    const again = (await drain(model.getStreamedResponse(request())))
+      .filter((event) => event.type === 'output_text_delta');
+    assert.deepEqual(field(again[0], 'providerData'), providerData);
+  },
+);
+
+same(
+  'Model retry advice goes to the very request, then the same parts, then the oldest, each once',
+  async ({ testing: t }) => {
+    const error = new Error('rate limited');
+    const step = (reason: string) =>
+      t.modelError(error, { suggested: true, reason });
+    const model = new t.ScriptedModel([
+      step('A'),
+      step('B'),
+      step('C'),
+      step('D'),
+    ]);
+    const parts = {
+      input: [{ role: 'user' as const, content: 'x' }],
+      modelSettings: {},
+      tools: [],
+      handoffs: [],
+    };
+    const requests = [
+      request(parts),
+      request(parts),
+      request({ input: 'other' }),
+      request(parts),
+    ];
+    for (const each of requests) {
+      assert.equal(await caught(() => model.getResponse(each)), error);
+    }
+    const ask = async (asked: ModelRequest) =>
+      (await model.getRetryAdvice({
+        request: asked,
+        error,
+        stream: false,
+        attempt: 1,
+      }))?.reason;
+    assert.equal(await ask(at(requests, 3)), 'D');
+    assert.equal(await ask(request(parts)), 'A');
+    assert.equal(await ask(request({ input: 'unrelated' })), 'B');
+    assert.equal(await ask(at(requests, 2)), 'C');
+    assert.equal(await ask(at(requests, 2)), undefined);
+  },
+);
+
+differs(
+  'frozen-records',
+  'Model records stay frozen below the top level and keep their identity',
+  async (impl) => {
+    const t = impl.testing;
+    const model = new t.ScriptedModel([[t.assistantMessage('ok')]]);
+    await model.getResponse(request({
+      input: [{ type: 'message', role: 'user', content: 'hi', id: 'm1' }],
+    }));
+    const input = () =>
+      model.lastCall!.request.input as Array<Record<string, unknown>>;
+    if (impl.name === 'ours') {
+      assert.equal(model.lastCall, model.lastCall);
+      assert.throws(() => delete at(input(), 0).id, TypeError);
+      // The one-line workaround: a writable copy of your own.
+      const copy = structuredClone(model.lastCall!);
+      delete (copy.request.input as Array<Record<string, unknown>>)[0]!.id;
+      assert.equal(at(input(), 0).id, 'm1');
+    } else {
+      assert.notEqual(model.lastCall, model.lastCall);
+      delete at(input(), 0).id;
+      assert.equal(at(input(), 0).id, 'm1');
+    }
+  },
+);

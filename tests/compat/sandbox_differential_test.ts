@@ -8,6 +8,8 @@
 import { spy } from '../_support/spy.ts';
 import { Runner } from '@openai/agents';
 import { Manifest, SandboxAgent, shell } from '@openai/agents/sandbox';
+import { s3Mount } from '@openai/agents-core/sandbox';
+import { validateMountCredentialBoundaries } from '@openai/agents-core/sandbox/internal';
 import assert from 'node:assert/strict';
 import { at } from '../_support/at.ts';
 import { caught, caughtSync, differs, field, same } from './_check.ts';
@@ -417,6 +419,76 @@ same(
     assert.ok(recorded instanceof Manifest);
     assert.equal(JSON.stringify(recorded), JSON.stringify(manifest));
     assert.notEqual(field(recorded, 'entries'), field(manifest, 'entries'));
+  },
+);
+
+same(
+  'Sandbox Manifest is copied as cloneManifest() copies it, a writable copy per reader and per read',
+  async ({ testing: t }) => {
+    const mountPath = '/workspace/data';
+    const manifest = new Manifest({
+      root: '/workspace',
+      entries: {
+        'a.txt': { type: 'file', content: 'x' },
+        data: s3Mount({
+          bucket: 'b',
+          accessKeyId: 'AKIA',
+          secretAccessKey: 'secret',
+          mountStrategy: { type: 'in_container', pattern: { type: 'rclone' } },
+        } as never),
+      },
+      environment: { TOKEN: 'one', MODE: { value: 'fast', ephemeral: true } },
+    } as never).withInContainerMountCredentialExposureAcknowledged(mountPath);
+    let matched: Manifest | undefined;
+    let responded: Manifest | undefined;
+    const session = t.scriptedSandboxSession([
+      {
+        method: 'applyManifest',
+        match: (given) => {
+          matched = given as Manifest;
+          (matched as { root: string }).root = '/by-matcher';
+        },
+        respond: (call) => {
+          responded = call.args[0] as Manifest;
+          (responded as { root: string }).root = '/by-responder';
+          (responded.environment.TOKEN as { value: string }).value = 'x';
+        },
+      },
+    ]);
+    await session.applyManifest(manifest);
+    const read = () => at(session.calls, 0).args[0] as Manifest;
+    const first = read();
+    const second = read();
+    for (const copy of [matched!, responded!, first, second]) {
+      assert.ok(copy instanceof Manifest);
+      assert.notEqual(copy, manifest);
+      assert.equal(Object.isFrozen(copy), false);
+    }
+    assert.notEqual(matched, responded);
+    assert.notEqual(first, second);
+    assert.equal(matched!.root, '/by-matcher');
+    assert.equal(responded!.root, '/by-responder');
+    // No write reaches the caller, the record or another reader.
+    assert.equal(manifest.root, '/workspace');
+    assert.equal(first.root, '/workspace');
+    assert.equal(manifest.environment.TOKEN!.value, 'one');
+    (first as { root: string }).root = '/by-reader';
+    (first.environment.TOKEN as { value: string }).value = 'y';
+    (manifest.environment.TOKEN as { value: string }).value = 'z';
+    assert.equal(read().root, '/workspace');
+    assert.equal(read().environment.TOKEN!.value, 'one');
+    // Environment values are new objects, with their fields.
+    assert.notEqual(first.environment.TOKEN, manifest.environment.TOKEN);
+    assert.equal(read().environment.MODE!.value, 'fast');
+    assert.equal(read().environment.MODE!.ephemeral, true);
+    // The mount-credential-exposure acknowledgement is kept.
+    assert.throws(() =>
+      validateMountCredentialBoundaries(
+        new Manifest({ entries: manifest.entries }),
+      )
+    );
+    validateMountCredentialBoundaries(read());
+    validateMountCredentialBoundaries(matched!);
   },
 );
 

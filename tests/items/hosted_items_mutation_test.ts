@@ -162,14 +162,14 @@ test('Hosted call builders accept exactly the statuses of their item type', () =
     received: '"incomplete"',
     suggestion: 'completed',
     message:
-      'expected "options.status" to be a status the item type has, got "incomplete" (did you mean "completed"?)',
+      'expected "options.status" to be one of "in_progress", "searching", "completed" or "failed", got "incomplete" (did you mean "completed"?)',
   });
   rejects(() => webSearchCall('q', { status: 5 as never }), {
     issue: 'invalid_option',
     path: 'options.status',
     received: '5',
     message:
-      'expected "options.status" to be a status the item type has, got 5',
+      'expected "options.status" to be one of "in_progress", "searching", "completed" or "failed", got 5',
   });
   // The MCP items take no status at all.
   rejects(
@@ -179,7 +179,7 @@ test('Hosted call builders accept exactly the statuses of their item type', () =
       path: 'options.status',
       received: '"failed"',
       message:
-        'expected "options.status" to be a status the item type has, got "failed"',
+        'expected "options.status" to be absent (the item type has no status), got "failed"',
     },
   );
   rejects(
@@ -194,7 +194,7 @@ test('Hosted call builders accept exactly the statuses of their item type', () =
       path: 'options.status',
       received: '"completed"',
       message:
-        'expected "options.status" to be a status the item type has, got "completed"',
+        'expected "options.status" to be absent (the item type has no status), got "completed"',
     },
   );
 });
@@ -254,7 +254,7 @@ test('Hosted call builders reject each malformed argument exactly', () => {
       issue: 'invalid_option',
       path: `options.${key}[1]`,
       received: '5',
-      message: `expected "options.${key}[1]" to be an array of objects, got 5`,
+      message: `expected "options.${key}[1]" to be an object, got 5`,
     });
     // An array element is no record, though it serializes.
     rejects(() => build([[1]]), {
@@ -262,7 +262,7 @@ test('Hosted call builders reject each malformed argument exactly', () => {
       path: `options.${key}[0]`,
       received: 'an array of 1',
       message:
-        `expected "options.${key}[0]" to be an array of objects, got an array of 1`,
+        `expected "options.${key}[0]" to be an object, got an array of 1`,
     });
   }
 });
@@ -556,4 +556,13 @@ test('Hosted call builders read each of their options once, and no other key', (
     );
     assert.deepEqual(reads, keys, name);
   }
+});
+
+test('fileSearchCall says its queries are a string or an array of strings', () => {
+  rejects(() => fileSearchCall(5 as never), {
+    issue: 'invalid_value',
+    path: 'queries',
+    received: '5',
+    message: 'expected "queries" to be a string or an array of strings, got 5',
+  });
 });

@@ -91,8 +91,7 @@ test('reasoning rejects malformed text and options with the path of each', () =>
     issue: 'invalid_option',
     path: 'options.rawContent[1]',
     received: '3',
-    message:
-      'expected "options.rawContent[1]" to be a string or an array of strings, got 3',
+    message: 'expected "options.rawContent[1]" to be a string, got 3',
   });
   rejects(() => reasoning('t', { providerData: 5 as never }), {
     issue: 'invalid_option',
@@ -161,11 +160,12 @@ test('Builders report the first throwing read of an argument as unreadable', () 
       return Reflect.get(target, key, receiver);
     },
   });
+  // The path names the element whose read threw.
   rejects(() => reasoning(badElement as never), {
     issue: 'unreadable',
-    path: 'text',
+    path: 'text[0]',
     received: undefined,
-    message: 'expected "text" to be readable, got the error "element"',
+    message: 'expected "text[0]" to be readable, got the error "element"',
     cause: 'element',
   });
   const badKeys = new Proxy({}, {
@@ -285,14 +285,16 @@ test('handoffCall rejects a bad target, call id or option exactly', () => {
     issue: 'missing_call_id',
     path: 'options',
     received: 'undefined',
-    message: 'expected options with a "callId" string, got undefined',
+    message:
+      'expected "options" to be an options object with a "callId", got undefined',
   });
   for (const [callId, received] of [['', '""'], [5, '5']] as const) {
     rejects(() => handoffCall(billing, { callId } as never), {
       issue: 'missing_call_id',
       path: 'options.callId',
       received,
-      message: `expected options with a "callId" string, got ${received}`,
+      message:
+        `expected "options.callId" to be a non-empty string, got ${received}`,
     });
   }
   rejects(() => handoffCall(billing, { callId: 'c', id: '' }), {
@@ -479,7 +481,7 @@ test('computerCall rejects each malformed action field exactly', () => {
       received: '"lft"',
       suggestion: 'left',
       message:
-        'expected "action.button" to be "left", "right", "wheel", "back" or "forward", got "lft" (did you mean "left"?)',
+        'expected "action.button" to be one of "left", "right", "wheel", "back" or "forward", got "lft" (did you mean "left"?)',
     }],
     [{ type: 'move', x: '1', y: 2 }, {
       issue: 'invalid_value',
@@ -501,7 +503,8 @@ test('computerCall rejects each malformed action field exactly', () => {
     issue: 'missing_call_id',
     path: 'options',
     received: 'undefined',
-    message: 'expected options with a "callId" string, got undefined',
+    message:
+      'expected "options" to be an options object with a "callId", got undefined',
   });
   // Only the common options are read: `timeoutMs` is no option of it.
   assert.deepEqual(
@@ -567,7 +570,7 @@ test('shellCall rejects each bad limit exactly', () => {
         path: `options.${key}`,
         received,
         message:
-          `expected "options.${key}" to be a non-negative finite number, got ${received}`,
+          `expected "options.${key}" to be a finite number >= 0, got ${received}`,
       });
     }
   }
@@ -660,7 +663,7 @@ test('applyPatchCall rejects each malformed operation field exactly', () => {
       path: 'operation.type',
       received: '"remove_file"',
       message:
-        'expected "operation.type" to be "create_file", "update_file" or "delete_file", got "remove_file"',
+        'expected "operation.type" to be one of "create_file", "update_file" or "delete_file", got "remove_file"',
     }],
     [{ type: 'create_file', path: 5, diff: 'd' }, {
       issue: 'invalid_value',
@@ -891,7 +894,7 @@ test('functionCall rejects a name that is no string and bad options at their pat
     issue: 'invalid_name',
     path: 'name',
     received: '5',
-    message: 'expected the function name to be a non-empty string, got 5',
+    message: 'expected "name" to be a non-empty string, got 5',
   });
   rejects(() => functionCall('f', {}, { callId: 'c', id: '' }), {
     issue: 'invalid_option',
@@ -907,5 +910,51 @@ test('functionCall rejects a name that is no string and bad options at their pat
       received: '5',
       message: 'expected "options.namespace" to be a non-empty string, got 5',
     },
+  );
+});
+
+test('computerCall and applyPatchCall take objects with more keys than they read', () => {
+  assert.deepEqual(
+    computerCall(
+      { type: 'click', x: 1, y: 2, button: 'left', extra: true } as never,
+      { callId: 'c' },
+    ).action,
+    { type: 'click', x: 1, y: 2, button: 'left' },
+  );
+  assert.deepEqual(
+    applyPatchCall(
+      { type: 'delete_file', path: 'a.txt', note: 'x' } as never,
+      { callId: 'c' },
+    ).operation,
+    { type: 'delete_file', path: 'a.txt' },
+  );
+});
+
+test('computerCall names an action it cannot read', () => {
+  const { proxy, revoke } = Proxy.revocable({}, {});
+  revoke();
+  let thrown: unknown;
+  try {
+    computerCall(proxy as never, { callId: 'c' });
+  } catch (error) {
+    thrown = error;
+  }
+  assert(thrown instanceof InvalidScriptedModelStepError);
+  assert.equal(thrown.issue, 'unreadable');
+  assert.equal(thrown.path, 'action');
+  assert(thrown.cause instanceof TypeError);
+});
+
+test('computerCall drag points and builder options may carry more keys than are read', () => {
+  assert.deepEqual(
+    computerCall(
+      { type: 'drag', path: [{ x: 1, y: 2, pressure: 0.5 }] } as never,
+      { callId: 'c' },
+    ).action,
+    { type: 'drag', path: [{ x: 1, y: 2 }] },
+  );
+  assert.deepEqual(
+    reasoning('r', { note: 'kept out' } as never),
+    { type: 'reasoning', content: [{ type: 'input_text', text: 'r' }] },
   );
 });

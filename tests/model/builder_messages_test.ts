@@ -11,10 +11,6 @@ function invalidValue(path: string | undefined): string {
   }).message;
 }
 
-function expectedValue(path: string, kind: string): string {
-  return `Invalid model step: expected "${path}" to be ${kind}, got 42`;
-}
-
 test('InvalidScriptedModelStepError invalid_value names the argument when no path is given', () => {
   assert.equal(
     invalidValue(undefined),
@@ -22,77 +18,59 @@ test('InvalidScriptedModelStepError invalid_value names the argument when no pat
   );
 });
 
-test('InvalidScriptedModelStepError invalid_value describes an element of an array argument by its array', () => {
-  const cases: ReadonlyArray<readonly [string, string]> = [
-    ['commands[0]', 'a string'],
-    ['commands[12]', 'a string'],
-    ['action[0]', 'a computer action (an object with a "type")'],
-    ['action[12]', 'a computer action (an object with a "type")'],
-    ['action.path[0]', 'a point ({ x, y })'],
-    ['action[3].path[1]', 'a point ({ x, y })'],
-    ['action[12].path[3]', 'a point ({ x, y })'],
-  ];
-  for (const [path, kind] of cases) {
-    assert.equal(invalidValue(path), expectedValue(path, kind), path);
-  }
-});
-
-test('InvalidScriptedModelStepError invalid_value reads a nested path without its indexes', () => {
-  const cases: ReadonlyArray<readonly [string, string]> = [
-    ['action[2].keys', 'an array of strings'],
-    ['action[12].keys', 'an array of strings'],
-    ['action[1].path', 'an array of points ({ x, y })'],
-    ['operation.path', 'a non-empty string'],
-  ];
-  for (const [path, kind] of cases) {
-    assert.equal(invalidValue(path), expectedValue(path, kind), path);
-  }
-});
-
-test('InvalidScriptedModelStepError invalid_value describes coordinates as finite numbers', () => {
-  for (
-    const path of ['action.x', 'action[1].x', 'action.y', 'action.scroll_x']
-  ) {
-    assert.equal(
-      invalidValue(path),
-      expectedValue(path, 'a finite number'),
-      path,
-    );
-  }
+test('InvalidScriptedModelStepError says what was expected of a path, given or derived', () => {
+  // What the check that found the fault expected, when it says...
+  const said = new InvalidScriptedModelStepError({
+    reason: 'invalid_input',
+    issue: 'invalid_value',
+    path: 'action.x',
+    received: '"1"',
+    expected: 'a finite number',
+  });
   assert.equal(
-    invalidValue('action.xscroll_'),
-    expectedValue('action.xscroll_', 'valid'),
+    said.message,
+    'Invalid model step: expected "action.x" to be a finite number, got "1"',
   );
-});
-
-test('InvalidScriptedModelStepError invalid_value describes text, diff and code as strings and anything else as valid', () => {
-  for (const path of ['step.text', 'step.diff', 'step.code']) {
-    assert.equal(invalidValue(path), expectedValue(path, 'a string'), path);
-  }
-  for (const path of ['step.other', 'step.textual', 'action[a]']) {
-    assert.equal(invalidValue(path), expectedValue(path, 'valid'), path);
-  }
-});
-
-test('InvalidScriptedModelStepError invalid_field strips only a trailing index of the last segment', () => {
-  const message = (path: string): string =>
-    new InvalidScriptedModelStepError({
+  assert.equal(said.expected, '"action.x" to be a finite number');
+  // ...else what its issue says of any value.
+  for (const issue of ['invalid_value', 'invalid_option', 'invalid_field']) {
+    const error = new InvalidScriptedModelStepError({
       reason: 'invalid_input',
-      issue: 'invalid_field',
-      path,
+      issue: issue as 'invalid_value',
+      path: 'commands[0]',
       received: '42',
-    }).message;
+    });
+    assert.equal(
+      error.message,
+      'Invalid model step: expected "commands[0]" to be valid, got 42',
+    );
+    assert.equal(error.expected, '"commands[0]" to be valid');
+  }
+  // Without a path, or for unknown keys, the expectation stands alone.
+  const alone = new InvalidScriptedModelStepError({
+    reason: 'invalid_input',
+    issue: 'unknown_property',
+    path: 'modelOptions.extra',
+    received: '"extra"',
+    expected: 'only "defaultUsage"',
+  });
   assert.equal(
-    message('steps.output[3]'),
-    'Invalid model step: expected "steps.output[3]" to be a string, got 42',
+    alone.message,
+    'Invalid model option: expected only "defaultUsage", got "extra"',
   );
+  const noPath = new InvalidScriptedModelStepError({
+    reason: 'invalid_input',
+    issue: 'invalid_value',
+    received: '42',
+    expected: 'a string',
+  });
   assert.equal(
-    message('steps.out[3]put'),
-    'Invalid model step: expected "steps.out[3]put" to be valid, got 42',
+    noPath.message,
+    'Invalid model step: expected a string, got 42',
   );
 });
 
-test('InvalidScriptedModelStepError invalid_usage describes defaultUsage as usage data', () => {
+test('InvalidScriptedModelStepError invalid_usage of defaultUsage is a model option', () => {
   const error = new InvalidScriptedModelStepError({
     reason: 'invalid_input',
     issue: 'invalid_usage',
@@ -101,7 +79,7 @@ test('InvalidScriptedModelStepError invalid_usage describes defaultUsage as usag
   });
   assert.equal(
     error.message,
-    'Invalid model option: expected "defaultUsage" to be a Usage or usage data, got 42',
+    'Invalid model option: expected "defaultUsage" to be valid usage data, got 42',
   );
 });
 

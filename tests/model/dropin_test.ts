@@ -101,7 +101,7 @@ test("ScriptedModel works behind a logging spy used as the Agent's model, plain 
   }
 });
 
-test('ScriptedModel methods called on a foreign receiver fail with a TypeError', () => {
+test('ScriptedModel methods called on a foreign receiver fail with a TypeError', async () => {
   const model = new ScriptedModel();
   const descriptor = Object.getOwnPropertyDescriptor(
     ScriptedModel.prototype,
@@ -109,6 +109,14 @@ test('ScriptedModel methods called on a foreign receiver fail with a TypeError',
   );
   assert.throws(() => descriptor!.get!.call({}), TypeError);
   assert.throws(() => model.assertComplete.call({} as never), TypeError);
+  // The model's promise-returning methods reject instead of throwing.
+  const pending = model.getResponse.call({} as never, request());
+  assert(pending instanceof Promise);
+  await assert.rejects(pending, TypeError);
+  await assert.rejects(
+    model.getRetryAdvice.call({} as never, {} as never),
+    TypeError,
+  );
   // The state is invisible to enumeration and comparison.
   assert.deepEqual(Object.keys(model), []);
   assert.deepEqual(Object.getOwnPropertyNames(model), []);
@@ -159,27 +167,39 @@ test('Shorthand and auto-streamed responses get scripted-response-<n> and zero-t
   });
 });
 
-test("A response's rawUsage passes through, detached, streamed and not", async () => {
+test("A response's rawUsage passes, detached, only when the call preserves raw usage", async () => {
   const rawUsage = { prompt_tokens: 2, nested: { cached: [1] } };
   const response = {
     output: [assistantMessage('hi')],
     usage: new Usage({ requests: 1, inputTokens: 2, outputTokens: 1 }),
     rawUsage,
   };
-  const model = new ScriptedModel([response, response]);
-  const plain = await model.getResponse(request());
+  const model = new ScriptedModel([response, response, response, response]);
+  const preserve = { modelSettings: { preserveRawUsage: true } };
+  assert.equal('rawUsage' in await model.getResponse(request()), false);
+  const plain = await model.getResponse(request(preserve));
   assert.deepEqual(plain.rawUsage, rawUsage);
   assert.notEqual(plain.rawUsage, rawUsage);
-  const done = (await drain(model.getStreamedResponse(request())))
-    .at(-1) as Done;
-  assert.deepEqual(done.response.rawUsage, rawUsage);
+  // Read when the call is made: a later change shows in the next call only.
   rawUsage.nested.cached.push(2);
   assert.deepEqual(plain.rawUsage, {
     prompt_tokens: 2,
     nested: { cached: [1] },
   });
+  const off = (await drain(model.getStreamedResponse(request()))).at(
+    -1,
+  ) as Done;
+  assert.equal('rawUsage' in off.response, false);
+  const done = (await drain(model.getStreamedResponse(request(preserve))))
+    .at(-1) as Done;
+  assert.deepEqual(done.response.rawUsage, {
+    prompt_tokens: 2,
+    nested: { cached: [1, 2] },
+  });
   const result = await runner.run(
-    agentWith(new ScriptedModel([{ ...response, rawUsage: { a: 1 } }])),
+    agentWith(new ScriptedModel([{ ...response, rawUsage: { a: 1 } }]), {
+      preserveRawUsage: true,
+    }),
     'Hi',
   );
   assert.deepEqual(result.rawResponses[0]!.rawUsage, { a: 1 });
@@ -285,4 +305,22 @@ test('A model behind a Proxy keeps its own state per instance', () => {
   const b = new ScriptedModel();
   assert.equal((a as ScriptedModel).remainingSteps, 1);
   assert.equal(b.remainingSteps, 0);
+});
+
+test('ScriptedModel works with add-on hooks that bring only some of the hooks', async () => {
+  const { modelHooks } = await import('../../_internal/state.ts');
+  const completing = new ScriptedModel();
+  modelHooks.attach(completing, { retryAdvice: () => ({ found: false }) });
+  completing.assertComplete();
+  const advising = new ScriptedModel();
+  modelHooks.attach(advising, { beforeComplete: () => {} });
+  assert.equal(
+    await advising.getRetryAdvice({
+      request: request(),
+      error: new Error('x'),
+      stream: false,
+      attempt: 1,
+    }),
+    undefined,
+  );
 });

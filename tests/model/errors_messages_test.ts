@@ -1,8 +1,12 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import {
+  assistantMessage,
+  functionCall,
   InvalidScriptedModelStepError,
   type InvalidScriptedModelStepIssue,
+  modelStream,
+  ScriptedModel,
 } from '@scripted/agents';
 
 // What each issue says was expected, with and without a path: the message
@@ -83,8 +87,8 @@ const expectations: [
   ['invalid_output', 'response.x', '"response.x" to be an array of items'],
   ['invalid_item', undefined, 'each item to be an item object'],
   ['invalid_item', 'response.x', '"response.x" to be an item object'],
-  ['invalid_usage', undefined, '"usage" to be a finite number'],
-  ['invalid_usage', 'response.x', '"response.x" to be a finite number'],
+  ['invalid_usage', undefined, '"usage" to be valid usage data'],
+  ['invalid_usage', 'response.x', '"response.x" to be valid usage data'],
   ['invalid_field', undefined, 'the field to be valid'],
   ['invalid_field', 'response.x', '"response.x" to be valid'],
   [
@@ -103,38 +107,9 @@ const expectations: [
     'response.x',
     '"response.x" to follow the iterator protocol',
   ],
-  [
-    'invalid_usage',
-    'response.usage',
-    '"response.usage" to be a Usage or usage data',
-  ],
-  [
-    'invalid_usage',
-    'response.usage.inputTokensDetails',
-    '"response.usage.inputTokensDetails" to be an object of token counts',
-  ],
-  [
-    'invalid_usage',
-    'response.usage.requestUsageEntries',
-    '"response.usage.requestUsageEntries" to be an array of usage entries',
-  ],
-  [
-    'invalid_usage',
-    'response.usage.requestUsageEntries[12].endpoint',
-    '"response.usage.requestUsageEntries[12].endpoint" to be a string',
-  ],
-  ['invalid_usage', 'usage', '"usage" to be a Usage or usage data'],
-  ['invalid_field', 'requestId', '"requestId" to be a string'],
-  [
-    'invalid_field',
-    'response.rawUsage[12]',
-    '"response.rawUsage[12]" to be an object',
-  ],
-  [
-    'invalid_option',
-    'options.namespace',
-    '"options.namespace" to be a non-empty string',
-  ],
+  ['invalid_usage', 'usage', '"usage" to be valid usage data'],
+  ['invalid_field', 'requestId', '"requestId" to be valid'],
+  ['invalid_option', 'options.namespace', '"options.namespace" to be valid'],
 ];
 
 test('InvalidScriptedModelStepError says what each issue expected', () => {
@@ -178,5 +153,80 @@ test('InvalidScriptedModelStepError places a step found at a call and says what 
     assert.equal(error.message, message);
     assert.equal(error.inputIndex, undefined);
     assert.equal(error.callIndex, 4);
+  }
+});
+
+test('InvalidScriptedModelStepError names the step by its input, even with a call index', () => {
+  const error = new InvalidScriptedModelStepError({
+    reason: 'invalid_input',
+    issue: 'invalid_value',
+    inputIndex: 1,
+    callIndex: 2,
+    received: '7',
+  });
+  assert.match(error.message, /^Invalid model step 1: /);
+});
+
+test('A malformed output names the output and each item with what they must be', () => {
+  const cases: [unknown, string][] = [
+    [
+      { output: 5 },
+      'Invalid model step 0: expected "output" to be an array of items, got 5',
+    ],
+    [
+      { output: [5] },
+      'Invalid model step 0: expected "output[0]" to be an item object, got 5',
+    ],
+    [
+      [null],
+      'Invalid model step 0: expected "[0]" to be an item object, got null',
+    ],
+  ];
+  for (const [input, message] of cases) {
+    assert.throws(
+      () => new ScriptedModel([input as never]),
+      (error: unknown) =>
+        error instanceof InvalidScriptedModelStepError &&
+        error.message === message,
+      message,
+    );
+  }
+});
+
+test('A stream event that is null is an invalid event, not an unreadable one', () => {
+  assert.throws(
+    () => modelStream([null as never]),
+    (error: unknown) =>
+      error instanceof InvalidScriptedModelStepError &&
+      error.issue === 'invalid_event' &&
+      error.path === 'events[0]' &&
+      error.received === 'null',
+  );
+});
+
+test('assistantMessage refuses an empty id', () => {
+  assert.throws(
+    () => assistantMessage('hi', { id: '' }),
+    (error: unknown) =>
+      error instanceof InvalidScriptedModelStepError &&
+      error.issue === 'invalid_option' &&
+      error.path === 'options.id',
+  );
+});
+
+test('A tool call with options of another kind is a bad option, with none a missing call id', () => {
+  for (
+    const [options, issue] of [[undefined, 'missing_call_id'], [
+      5,
+      'invalid_option',
+    ]] as const
+  ) {
+    assert.throws(
+      () => functionCall('f', '{}', options as never),
+      (error: unknown) =>
+        error instanceof InvalidScriptedModelStepError &&
+        error.issue === issue && error.path === 'options',
+      String(options),
+    );
   }
 });

@@ -105,6 +105,7 @@ test('InvalidScriptedModelStepError builds its message from reason, issue, path,
     inputIndex: 0,
     path: 'usage.inputTokens',
     received: '"3"',
+    expected: 'a finite number',
   });
   assert.equal(finer.issue, 'invalid_usage');
   assert.equal(

@@ -89,7 +89,7 @@ test('A ModelResponse step checks each optional field for its own kind', () => {
       });
     }
   }
-  for (const name of ['providerData', 'rawUsage']) {
+  for (const name of ['providerData']) {
     for (const [value, received] of [[5, '5'], ['x', '"x"']] as const) {
       rejectsStep(() => model([{ output: [], [name]: value }]), {
         reason: 'invalid_response',
@@ -102,6 +102,32 @@ test('A ModelResponse step checks each optional field for its own kind', () => {
       });
     }
   }
+});
+
+test('A ModelResponse step leaves rawUsage unread until a call preserves it', async () => {
+  let reads = 0;
+  const response = {
+    output: [],
+    get rawUsage(): unknown {
+      reads++;
+      return 5;
+    },
+  };
+  const steps = model([response, response]);
+  assert.equal(reads, 0);
+  const call = {
+    input: 'Hi',
+    modelSettings: { preserveRawUsage: true },
+    tools: [],
+    handoffs: [],
+    outputType: 'text' as const,
+    tracing: false as const,
+  };
+  // Not an object: left out, as the SDK module leaves it out.
+  assert.equal((await steps.getResponse(call)).rawUsage, undefined);
+  assert.equal(reads, 1);
+  await steps.getResponse({ ...call, modelSettings: {} });
+  assert.equal(reads, 1);
 });
 
 test('A step whose keys cannot be listed is unreadable where it is', () => {
@@ -379,7 +405,7 @@ test('ScriptedModel rejects each malformed options object exactly', () => {
     received: '"defaultUsge"',
     suggestion: 'defaultUsage',
     message:
-      'Invalid model option: expected only the option "defaultUsage", got "defaultUsge" (did you mean "defaultUsage"?)',
+      'Invalid model option: expected only "defaultUsage", got "defaultUsge" (did you mean "defaultUsage"?)',
   });
 });
 

@@ -32,7 +32,9 @@ test('ScriptedModel gives a complete response only the optional fields it has', 
   const first = await model.getResponse(request());
   assert.deepEqual(Object.keys(first), ['usage', 'output']);
   assert.deepEqual(first.output, [said('hi')]);
-  const second = await model.getResponse(request());
+  const second = await model.getResponse(
+    request({ modelSettings: { preserveRawUsage: true } }),
+  );
   assert.deepEqual(Object.keys(second), [
     'usage',
     'output',
@@ -133,7 +135,11 @@ test('ScriptedModel writes a streamed response_done with its optional fields in 
       usage: { inputTokens: 2, outputTokens: 1 } as never,
     } as never),
   ]);
-  const events = await drain(model.getStreamedResponse(request()));
+  const events = await drain(
+    model.getStreamedResponse(
+      request({ modelSettings: { preserveRawUsage: true } }),
+    ),
+  );
   assert.deepEqual(events.map((event) => event.type), [
     'response_started',
     'output_text_delta',

@@ -47,42 +47,87 @@ test('ScriptedModel answers a call whose request is null or undefined', async ()
   assert.equal(textOf(second.output), 'b');
 });
 
-test('ScriptedModel getRetryAdvice picks the failure whose object input matches', async () => {
+test('ScriptedModel getRetryAdvice answers the very request object first', async () => {
   const error = new Error('busy');
   const model = new ScriptedModel([
     modelError(error, { suggested: true, retryAfterMs: 1 }),
     modelError(error, { suggested: true, retryAfterMs: 2 }),
   ]);
-  const a = [{ role: 'user', content: 'a' }];
-  const b = [{ role: 'user', content: 'b' }];
-  await assert.rejects(model.getResponse(request(a)));
-  await assert.rejects(model.getResponse(request(b)));
-  assert.deepEqual(await model.getRetryAdvice(advise(error, request(b))), {
+  const a = request([{ role: 'user', content: 'a' }]);
+  const b = request([{ role: 'user', content: 'b' }]);
+  await assert.rejects(model.getResponse(a));
+  await assert.rejects(model.getResponse(b));
+  assert.deepEqual(await model.getRetryAdvice(advise(error, b)), {
     suggested: true,
     retryAfterMs: 2,
   });
-  assert.deepEqual(await model.getRetryAdvice(advise(error, request(a))), {
+  assert.deepEqual(await model.getRetryAdvice(advise(error, a)), {
     suggested: true,
     retryAfterMs: 1,
   });
 });
 
-test('ScriptedModel getRetryAdvice falls back to the first failure with that error', async () => {
+test('ScriptedModel getRetryAdvice then answers the oldest request with the same parts', async () => {
   const error = new Error('busy');
   const model = new ScriptedModel([
     modelError(error, { suggested: true, retryAfterMs: 1 }),
     modelError(error, { suggested: true, retryAfterMs: 2 }),
     modelError(error, { suggested: true, retryAfterMs: 3 }),
   ]);
+  const parts = {
+    input: [{ role: 'user', content: 'x' }],
+    modelSettings: {},
+    tools: [],
+    handoffs: [],
+  };
+  const same = () => ({ ...request(parts.input), ...parts }) as ModelRequest;
+  await assert.rejects(model.getResponse(request('first')));
+  await assert.rejects(model.getResponse(same()));
+  await assert.rejects(model.getResponse(same()));
+  // A new object with the same input, settings, tools and handoffs: the
+  // oldest such failure, not the oldest failure.
+  assert.deepEqual(await model.getRetryAdvice(advise(error, same())), {
+    suggested: true,
+    retryAfterMs: 2,
+  });
+  // Each part counts: another settings object is another request.
+  for (const key of ['input', 'modelSettings', 'tools', 'handoffs'] as const) {
+    const other = { ...same(), [key]: key === 'input' ? 'x' : {} };
+    const fresh = new ScriptedModel([
+      modelError(error, { suggested: true, retryAfterMs: 1 }),
+      modelError(error, { suggested: true, retryAfterMs: 2 }),
+    ]);
+    await assert.rejects(fresh.getResponse(request('first')));
+    await assert.rejects(fresh.getResponse(same()));
+    assert.deepEqual(
+      await fresh.getRetryAdvice(advise(error, other)),
+      { suggested: true, retryAfterMs: 1 },
+      key,
+    );
+  }
+  assert.deepEqual(await model.getRetryAdvice(advise(error, same())), {
+    suggested: true,
+    retryAfterMs: 3,
+  });
+});
+
+test('ScriptedModel getRetryAdvice falls back to the oldest failure with that error', async () => {
+  const error = new Error('busy');
+  const model = new ScriptedModel([
+    modelError(error, { suggested: true, retryAfterMs: 1 }),
+    modelError(error, { suggested: true, retryAfterMs: 2 }),
+    modelError(error, { suggested: true, retryAfterMs: 3 }),
+  ]);
+  const three = request('three');
   await assert.rejects(model.getResponse(request([{ role: 'user' }])));
   await assert.rejects(model.getResponse(request('two')));
-  await assert.rejects(model.getResponse(request('three')));
+  await assert.rejects(model.getResponse(three));
   assert.deepEqual(
     await model.getRetryAdvice(advise(error, request('other'))),
     { suggested: true, retryAfterMs: 1 },
   );
   assert.deepEqual(
-    await model.getRetryAdvice(advise(error, request('three'))),
+    await model.getRetryAdvice(advise(error, three)),
     { suggested: true, retryAfterMs: 3 },
   );
   assert.deepEqual(
@@ -271,4 +316,118 @@ test('ScriptedModel getRetryAdvice never prefers a failure whose input it could 
     suggested: true,
     retryAfterMs: 1,
   });
+});
+
+test('ScriptedModel getRetryAdvice matches a request by parts even when a part is text', async () => {
+  const error = new Error('busy');
+  const model = new ScriptedModel([
+    modelError(error, { suggested: true, retryAfterMs: 1 }),
+    modelError(error, { suggested: true, retryAfterMs: 2 }),
+  ]);
+  const shared = { modelSettings: {}, tools: [], handoffs: [] };
+  const asked = (input: string) =>
+    ({ ...request(input), ...shared }) as ModelRequest;
+  await assert.rejects(model.getResponse(asked('a')));
+  await assert.rejects(model.getResponse(asked('b')));
+  assert.deepEqual(await model.getRetryAdvice(advise(error, asked('b'))), {
+    suggested: true,
+    retryAfterMs: 2,
+  });
+});
+
+test('ScriptedModel getRetryAdvice: a part that cannot be read matches no failure, not a missing one', async () => {
+  const error = new Error('busy');
+  const model = new ScriptedModel([
+    modelError(error, { suggested: true, retryAfterMs: 1 }),
+    modelError(error, { suggested: true, retryAfterMs: 2 }),
+  ]);
+  const shared = { modelSettings: {}, tools: [], handoffs: [] };
+  await assert.rejects(
+    model.getResponse({ ...request('a'), ...shared } as ModelRequest),
+  );
+  await assert.rejects(
+    model.getResponse({ ...request(undefined), ...shared } as ModelRequest),
+  );
+  const hostile = {
+    ...shared,
+    get input(): never {
+      throw new Error('hostile');
+    },
+  };
+  // Nothing matches the hostile request's parts: the oldest failure answers.
+  assert.deepEqual(await model.getRetryAdvice(advise(error, hostile)), {
+    suggested: true,
+    retryAfterMs: 1,
+  });
+});
+
+test('ScriptedModel keeps a failed request whose parts are null', async () => {
+  const error = new Error('busy');
+  const model = new ScriptedModel([modelError(error, { suggested: true })]);
+  const odd = { ...request('x'), tools: null, handoffs: null };
+  await assert.rejects(model.getResponse(odd as never), (e) => e === error);
+  assert.deepEqual(await model.getRetryAdvice(advise(error, odd)), {
+    suggested: true,
+  });
+});
+
+test('ScriptedModel getRetryAdvice without arguments leaves the failures to their requests', async () => {
+  const error = new Error('busy');
+  const model = new ScriptedModel([modelError(error, { suggested: true })]);
+  const failed = request('x');
+  await assert.rejects(model.getResponse(failed));
+  assert.equal(
+    await model.getRetryAdvice(undefined as unknown as ModelRetryAdviceRequest),
+    undefined,
+  );
+  assert.deepEqual(await model.getRetryAdvice(advise(error, failed)), {
+    suggested: true,
+  });
+});
+
+test('ScriptedModel names the input whose iteration threw, past position 9', () => {
+  const failure = new Error('eleventh');
+  function* inputs(): Generator<unknown> {
+    for (let i = 0; i < 11; i++) yield [assistantMessage(String(i))];
+    throw failure;
+  }
+  assert.throws(
+    () => new ScriptedModel(inputs() as never),
+    (error: unknown) =>
+      error instanceof InvalidScriptedModelStepError &&
+      error.issue === 'unreadable' && error.inputIndex === 11 &&
+      error.cause === failure,
+  );
+});
+
+test('ScriptedModel ends an endless script where the reader stops reading', () => {
+  function* endless(): Generator<unknown> {
+    for (;;) yield [];
+  }
+  assert.throws(
+    () => new ScriptedModel(endless() as never),
+    (error: unknown) =>
+      error instanceof InvalidScriptedModelStepError &&
+      error.issue === 'not_iterable' && error.path === 'inputs' &&
+      /to be a list of at most 1048576/.test(error.message),
+  );
+});
+
+test('ScriptedModel reads preserveRawUsage from a request without model settings', async () => {
+  const model = new ScriptedModel([
+    { output: [], rawUsage: { a: 1 } } as never,
+  ]);
+  const bare = { ...request('x'), modelSettings: undefined } as never;
+  assert.equal((await model.getResponse(bare)).rawUsage, undefined);
+});
+
+test('ScriptedModel leaves out a raw usage that is not an object', async () => {
+  for (const rawUsage of [null, 5, 'x', [1]]) {
+    const model = new ScriptedModel([{ output: [], rawUsage } as never]);
+    const response = await model.getResponse({
+      ...request('x'),
+      modelSettings: { preserveRawUsage: true },
+    } as never);
+    assert.equal('rawUsage' in response, false, String(rawUsage));
+  }
 });

@@ -281,10 +281,10 @@ test("ScriptedModel rejects bad inputs where they are defined: the SDK module's 
       path: 'responseId',
       received: '5',
     }],
-    [{ output: ok, rawUsage: 'x' }, {
+    [{ output: ok, providerData: 'x' }, {
       reason: 'invalid_response',
       issue: 'invalid_field',
-      path: 'rawUsage',
+      path: 'providerData',
       received: '"x"',
     }],
     [[ok[0], 42], {
@@ -418,7 +418,7 @@ test('ScriptedModel takes any iterable of inputs, and rejects a non-iterable one
         assert.equal(error.issue, 'not_iterable');
         assert.equal(error.path, 'inputs');
         assert.equal(error.inputIndex, undefined);
-        assert.match(error.message, /expected the inputs to be iterable/);
+        assert.match(error.message, /expected "inputs" to be an iterable/);
         return true;
       },
     );

@@ -37,10 +37,11 @@ test('scriptedSandboxSession copies a fixed result when the script is defined', 
   sandbox.assertComplete();
 });
 
-test('scriptedSandboxSession records a Manifest argument as a frozen copy', async () => {
+test('scriptedSandboxSession records a Manifest argument as a copy handed out fresh per read', async () => {
   const manifest = new Manifest({
     root: '/workspace',
     entries: { 'a.txt': { type: 'file', content: 'hello' } },
+    environment: { TOKEN: 'one' },
   });
   const sandbox = scriptedSandboxSession([
     { method: 'applyManifest', result: undefined },
@@ -50,17 +51,28 @@ test('scriptedSandboxSession records a Manifest argument as a frozen copy', asyn
     type: 'file',
     content: 'late',
   };
+  (manifest.environment.TOKEN as { value: string }).value = 'changed';
   const [recorded, runAs] = sandbox.calls[0]!.args as [Manifest, string];
   assert.equal(runAs, 'root');
   assert.notEqual(recorded, manifest);
   assert(recorded instanceof Manifest);
   assert.deepEqual(Object.keys(recorded.entries), ['a.txt']);
   assert.equal(recorded.root, '/workspace');
-  assert(Object.isFrozen(recorded));
-  assert(Object.isFrozen(recorded.entries));
-  // Still a working Manifest.
+  assert.equal(recorded.environment.TOKEN!.value, 'one');
+  assert.notEqual(recorded.environment.TOKEN, manifest.environment.TOKEN);
+  // Still a working Manifest, the reader's own: writable, and a write
+  // reaches neither the record nor the next reader.
   assert.match(recorded.describe(), /a\.txt/);
-  assert.equal(sandbox.calls[0]!.args[0], recorded);
+  assert.equal(Object.isFrozen(recorded), false);
+  (recorded as { root: string }).root = '/mine';
+  (recorded.environment.TOKEN as { value: string }).value = 'mine';
+  const again = sandbox.calls[0]!.args[0] as Manifest;
+  assert.notEqual(again, recorded);
+  assert.equal(again.root, '/workspace');
+  assert.equal(again.environment.TOKEN!.value, 'one');
+  // The record itself stays frozen around the copy.
+  assert(Object.isFrozen(sandbox.calls[0]));
+  assert(Object.isFrozen(sandbox.calls[0]!.args));
   sandbox.assertComplete();
 });
 

@@ -569,3 +569,67 @@ test('scriptedSandboxSession takes only a plain object as an anyOrder group', ()
     message: `Invalid sandbox step 0: ${notAStep}, got a function`,
   });
 });
+
+test('scriptedSandboxSession names an unreadable step or group member past position 9', () => {
+  const failure = new Error('element');
+  const steps = Array.from({ length: 12 }, () => close);
+  rejectsScript(throwingArray(steps, '11', failure), {
+    reason: 'invalid_input',
+    issue: 'invalid_step',
+    inputIndex: 11,
+    message:
+      'Invalid sandbox step 11: expected a step to be an object with a method, got a step that could not be read',
+    cause: failure,
+  });
+  const members = Array.from({ length: 12 }, () => close);
+  rejectsScript([{ anyOrder: throwingArray(members, '10', failure) }], {
+    reason: 'invalid_input',
+    issue: 'invalid_step',
+    inputIndex: 0,
+    groupIndex: 10,
+    message:
+      'Invalid sandbox step 0 (step 10 of its anyOrder group): expected a step to be an object with a method, got a step that could not be read',
+    cause: failure,
+  });
+});
+
+test('scriptedSandboxSession rejects a result that cannot be copied', () => {
+  const failure = new Error('no copy');
+  rejectsScript([{
+    method: 'readFile',
+    result: {
+      get text(): never {
+        throw failure;
+      },
+    },
+  }], {
+    reason: 'invalid_outcome',
+    issue: 'invalid_result',
+    inputIndex: 0,
+    method: 'readFile',
+    path: 'result',
+    message:
+      'Invalid sandbox step 0 ("readFile"): expected result to be data that can be copied, got a value that could not be copied',
+    cause: failure,
+  });
+});
+
+test('InvalidScriptedSandboxStepError reads an issue it does not know as invalid input', () => {
+  const error = new InvalidScriptedSandboxStepError({
+    issue: 'no_such_issue' as never,
+    inputIndex: 2,
+  });
+  assert.equal(error.reason, 'invalid_input');
+  assert.equal(
+    error.message,
+    'Invalid sandbox step 2: expected a step object with a method and one outcome',
+  );
+  // Not even one an object inherits.
+  assert.equal(
+    new InvalidScriptedSandboxStepError({
+      issue: 'toString' as never,
+      inputIndex: 0,
+    }).reason,
+    'invalid_input',
+  );
+});

@@ -10,6 +10,7 @@ import {
   type RecordedSandboxCall,
   SandboxCallMatcherError,
   ScriptedModel,
+  type ScriptedSandboxCallFor,
   type ScriptedSandboxSession,
   scriptedSandboxSession,
   UnconsumedSandboxStepsError,
@@ -50,7 +51,7 @@ function toolOutput(model: ScriptedModel, callId: string): string {
 /** The command of a recorded execCommand call. */
 function commandOf(call: RecordedSandboxCall): string {
   assert.equal(call.method, 'execCommand');
-  return call.args[0].cmd;
+  return (call as ScriptedSandboxCallFor<'execCommand'>).args[0].cmd;
 }
 
 test('scriptedSandboxSession with supportsPty and writeStdin offers an interactive-input tool', async () => {

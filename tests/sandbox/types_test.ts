@@ -69,12 +69,15 @@ const sdkNames: [
   >,
   // Our session and records can go where the SDK module's are expected.
   Assignable<RecordedSandboxCall, sdk.RecordedSandboxCall>,
+  // ... and a record the SDK module accepts is one of ours (any method name).
+  Equal<RecordedSandboxCall, sdk.RecordedSandboxCall>,
   Assignable<
     ScriptedSandboxSession<'execCommand' | 'supportsPty'>,
     sdk.ScriptedSandboxSession<'execCommand' | 'supportsPty'>
   >,
   Assignable<ScriptedSandboxSession, sdk.ScriptedSandboxSession>,
 ] = [
+  true,
   true,
   true,
   true,
