@@ -1,7 +1,8 @@
 /**
- * Shared by the `consumers` and `browser` stages: pack the npm build once
- * into `.tmp/consumers/pkg/`, and lay out and install a consumer project from
- * a template in `scripts/consumers/` with one cached `npm install`.
+ * Shared by the `consumers`, `browser` and `sdk-matrix` stages: pack the npm
+ * build, and lay out and install a project from its committed lockfile
+ * (`npm ci`, cached until the lock changes; `npm run lockfiles` refreshes
+ * the locks).
  *
  * @module
  */
@@ -77,13 +78,19 @@ export async function exists(path: string): Promise<boolean> {
   }
 }
 
+/** The name the packed package has in every project that installs it. */
+export const tarballName = 'scripted-agents.tgz';
+
 /**
- * Packs `npm/` into `.tmp/consumers/pkg/scripted-agents-HASH.tgz` (the
- * content hash in the name, so a changed build changes each project's
- * dependency and npm replaces just this package) and returns its path.
+ * Packs `npm/` into `.tmp/consumers/pkg-LABEL/scripted-agents.tgz` (a
+ * folder per caller: the gate runs its matrices side by side) and returns
+ * its path. Each project names it `file:./scripted-agents.tgz` in its
+ * `package.json` (a copy beside it), so its committed lockfile does not
+ * change with the build.
  */
-export async function pack(): Promise<string> {
-  const dir = `${work}/pkg`;
+export async function pack(label: string): Promise<string> {
+  const dir = `${work}/pkg-${label}`;
+  await Deno.remove(dir, { recursive: true }).catch(() => {});
   await Deno.mkdir(dir, { recursive: true });
   const packed = JSON.parse(
     await must(
@@ -92,22 +99,79 @@ export async function pack(): Promise<string> {
       Deno.cwd(),
     ),
   )[0] as { filename: string };
-  const packedPath = `${dir}/${packed.filename.replace(/^.*\//, '')}`;
-  const hash = (await sha256(await Deno.readFile(packedPath))).slice(0, 12);
-  const tarball = `${dir}/scripted-agents-${hash}.tgz`;
-  await Deno.rename(packedPath, tarball);
-  for await (const entry of Deno.readDir(dir)) {
-    if (`${dir}/${entry.name}` !== tarball) {
-      await Deno.remove(`${dir}/${entry.name}`);
-    }
-  }
+  const tarball = `${dir}/${tarballName}`;
+  await Deno.rename(`${dir}/${packed.filename.replace(/^.*\//, '')}`, tarball);
   return tarball;
 }
 
 /**
+ * Installs the locked tree of the project in `dir` (its `package.json` and
+ * committed `package-lock.json` already there): `npm ci`, unless the same
+ * pair was installed there before. The packed package, when given, is
+ * copied beside them first (the lock names it `file:./scripted-agents.tgz`,
+ * without an integrity: its content is this build's) and, on a cached
+ * tree, unpacked over the old copy, as npm would.
+ *
+ * @returns The install's seconds (0 when cached).
+ */
+export async function installLocked(
+  dir: string,
+  tarball?: string,
+): Promise<number> {
+  if (tarball !== undefined) {
+    await Deno.copyFile(tarball, `${dir}/${tarballName}`);
+  }
+  const lockPath = `${dir}/package-lock.json`;
+  if (!(await exists(lockPath))) {
+    throw new Error(
+      `${dir} has no package-lock.json: run \`npm run lockfiles\``,
+    );
+  }
+  const stamp = await sha256(
+    (await Deno.readTextFile(`${dir}/package.json`)) +
+      (await Deno.readTextFile(lockPath)),
+  );
+  const stampFile = `${dir}/node_modules/.locked-stamp`;
+  if (
+    await exists(stampFile) && (await Deno.readTextFile(stampFile)) === stamp
+  ) {
+    if (tarball !== undefined) await unpackOurs(dir, tarball);
+    return 0;
+  }
+  const t0 = performance.now();
+  // `npm ci` installs exactly the lock, and fails when package.json and the
+  // lock disagree: refresh them with `npm run lockfiles`.
+  await must('npm', [
+    'ci',
+    '--no-audit',
+    '--no-fund',
+    '--prefer-offline',
+    '--loglevel=error',
+  ], dir);
+  await Deno.writeTextFile(stampFile, stamp);
+  return (performance.now() - t0) / 1000;
+}
+
+/**
+ * Unpacks the packed package into `dir/node_modules/@scripted/agents`,
+ * replacing what was there: what npm does for a tarball dependency with no
+ * dependencies of its own (its peers are the project's).
+ */
+export async function unpackOurs(dir: string, tarball: string): Promise<void> {
+  const target = `${dir}/node_modules/@scripted/agents`;
+  await Deno.remove(target, { recursive: true }).catch(() => {});
+  await Deno.mkdir(target, { recursive: true });
+  await must(
+    'tar',
+    ['-xzf', tarball, '--strip-components=1', '-C', target],
+    dir,
+  );
+}
+
+/**
  * Lays the template `set` out in `.tmp/consumers/SET` (keeping its
- * `node_modules`), adds the tarball as a dependency when given, and runs
- * `npm install` unless the same `package.json` was installed there before.
+ * `node_modules`) and installs its locked tree, with the packed package
+ * when given.
  *
  * @returns The project folder and the install's seconds (0 when cached).
  */
@@ -118,29 +182,5 @@ export async function install(
   const dir = `${work}/${set}`;
   await Deno.mkdir(dir, { recursive: true });
   await must('cp', ['-R', `${templates}/${set}/.`, dir], Deno.cwd());
-  const pkg = JSON.parse(await Deno.readTextFile(`${dir}/package.json`));
-  if (tarball !== undefined) {
-    pkg.devDependencies['@scripted/agents'] = `file:../pkg/${
-      tarball.replace(/^.*\//, '')
-    }`;
-  }
-  const text = JSON.stringify(pkg, null, 2) + '\n';
-  await Deno.writeTextFile(`${dir}/package.json`, text);
-  const stamp = await sha256(text);
-  const stampFile = `${dir}/node_modules/.consumer-stamp`;
-  if (
-    await exists(stampFile) && (await Deno.readTextFile(stampFile)) === stamp
-  ) {
-    return { dir, seconds: 0 };
-  }
-  const t0 = performance.now();
-  await must('npm', [
-    'install',
-    '--no-audit',
-    '--no-fund',
-    '--prefer-offline',
-    '--loglevel=error',
-  ], dir);
-  await Deno.writeTextFile(stampFile, stamp);
-  return { dir, seconds: (performance.now() - t0) / 1000 };
+  return { dir, seconds: await installLocked(dir, tarball) };
 }
