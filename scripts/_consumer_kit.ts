@@ -7,6 +7,8 @@
  * @module
  */
 
+import { readCpu, withCpu } from './_cpu.ts';
+
 /** Where consumer projects live (gitignored). */
 export const work: string = `${Deno.cwd()}/.tmp/consumers`;
 /** The consumer templates. */
@@ -18,16 +20,23 @@ export interface Ran {
   code: number;
   /** stdout then stderr. */
   out: string;
+  /** CPU seconds of the command and what it waited for, when measured. */
+  cpuSeconds?: number | undefined;
 }
 
-/** Runs a command, bounded to five minutes, capturing its output. */
+/**
+ * Runs a command, bounded to five minutes, capturing its output and its CPU
+ * time.
+ */
 export async function run(
   cmd: string,
   args: string[],
   options: { cwd: string; env?: Record<string, string> },
 ): Promise<Ran> {
-  const out = await new Deno.Command(cmd, {
-    args,
+  const cpuFile = await Deno.makeTempFile({ prefix: 'cpu-' });
+  const [bash, wrapped] = withCpu(cpuFile, cmd, args);
+  const out = await new Deno.Command(bash, {
+    args: wrapped,
     cwd: options.cwd,
     env: { NO_COLOR: '1', FORCE_COLOR: '0', ...options.env },
     stdout: 'piped',
@@ -36,7 +45,11 @@ export async function run(
     signal: AbortSignal.timeout(5 * 60 * 1000),
   }).output();
   const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
-  return { code: out.code, out: decode(out.stdout) + decode(out.stderr) };
+  return {
+    code: out.code,
+    out: decode(out.stdout) + decode(out.stderr),
+    cpuSeconds: await readCpu(cpuFile),
+  };
 }
 
 /** Runs a command and throws with its output when it fails. */
@@ -112,12 +125,12 @@ export async function pack(label: string): Promise<string> {
  * without an integrity: its content is this build's) and, on a cached
  * tree, unpacked over the old copy, as npm would.
  *
- * @returns The install's seconds (0 when cached).
+ * @returns The install's wall and CPU seconds (0 when cached).
  */
 export async function installLocked(
   dir: string,
   tarball?: string,
-): Promise<number> {
+): Promise<Installed> {
   if (tarball !== undefined) {
     await Deno.copyFile(tarball, `${dir}/${tarballName}`);
   }
@@ -136,20 +149,37 @@ export async function installLocked(
     await exists(stampFile) && (await Deno.readTextFile(stampFile)) === stamp
   ) {
     if (tarball !== undefined) await unpackOurs(dir, tarball);
-    return 0;
+    return { seconds: 0, cpuSeconds: 0 };
   }
   const t0 = performance.now();
   // `npm ci` installs exactly the lock, and fails when package.json and the
   // lock disagree: refresh them with `npm run lockfiles`.
-  await must('npm', [
+  const args = [
     'ci',
     '--no-audit',
     '--no-fund',
     '--prefer-offline',
     '--loglevel=error',
-  ], dir);
+  ];
+  const ran = await run('npm', args, { cwd: dir });
+  if (ran.code !== 0) {
+    throw new Error(
+      `npm ${args.join(' ')} (in ${dir}) exited ${ran.code}\n${ran.out}`,
+    );
+  }
   await Deno.writeTextFile(stampFile, stamp);
-  return (performance.now() - t0) / 1000;
+  return {
+    seconds: (performance.now() - t0) / 1000,
+    cpuSeconds: ran.cpuSeconds ?? 0,
+  };
+}
+
+/** What an install took. */
+export interface Installed {
+  /** Wall-clock seconds, 0 when cached. */
+  seconds: number;
+  /** CPU seconds, 0 when cached. */
+  cpuSeconds: number;
 }
 
 /**
@@ -173,14 +203,14 @@ export async function unpackOurs(dir: string, tarball: string): Promise<void> {
  * `node_modules`) and installs its locked tree, with the packed package
  * when given.
  *
- * @returns The project folder and the install's seconds (0 when cached).
+ * @returns The project folder and what the install took (0 when cached).
  */
 export async function install(
   set: string,
   tarball?: string,
-): Promise<{ dir: string; seconds: number }> {
+): Promise<Installed & { dir: string }> {
   const dir = `${work}/${set}`;
   await Deno.mkdir(dir, { recursive: true });
   await must('cp', ['-R', `${templates}/${set}/.`, dir], Deno.cwd());
-  return { dir, seconds: await installLocked(dir, tarball) };
+  return { dir, ...(await installLocked(dir, tarball)) };
 }

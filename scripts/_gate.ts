@@ -12,6 +12,7 @@
  * @module
  */
 import { type Counts, parseCounts, type Runner } from './_counts.ts';
+import { readCpu, withCpu } from './_cpu.ts';
 
 /** One stage of the gate. */
 export interface Stage {
@@ -205,9 +206,7 @@ async function runStage(
   output.line(`\n=== ${stage.name}: ${stage.cmd} ${stage.args.join(' ')}`);
   const cpuFile = `${options.cpuDir}/${stage.name.replace(/\W/g, '_')}`;
   await Deno.remove(cpuFile).catch(() => {});
-  // bash's `times` after the stage: the CPU of its waited-for processes.
-  const wrapper = '"$@"; code=$?; times >"$GATE_CPU_FILE"; exit "$code"';
-  const args = ['-c', wrapper, stage.name, stage.cmd, ...stage.args];
+  const [bash, args] = withCpu(cpuFile, stage.cmd, stage.args);
   const t0 = performance.now();
   const limitMs = (stage.limitMinutes ?? defaultLimitMinutes) * 60_000;
   let timedOut = false;
@@ -216,9 +215,9 @@ async function runStage(
   try {
     // In a session of its own the stage is one process group: a kill ends
     // its whole tree, not just its first process.
-    child = new Deno.Command(hasSetsid ? 'setsid' : 'bash', {
-      args: hasSetsid ? ['bash', ...args] : args,
-      env: { ...options.env, ...stage.env, GATE_CPU_FILE: cpuFile },
+    child = new Deno.Command(hasSetsid ? 'setsid' : bash, {
+      args: hasSetsid ? [bash, ...args] : args,
+      env: { ...options.env, ...stage.env },
       stdin: 'null',
       stdout: 'piped',
       stderr: 'piped',
@@ -267,18 +266,6 @@ async function runStage(
     result.failure = 'stopped: another stage failed';
   } else if (!result.ok) result.failure ??= `failed (exit ${code})`;
   return result;
-}
-
-/** The children's user + system seconds from bash's `times`. */
-async function readCpu(path: string): Promise<number | undefined> {
-  const text = await Deno.readTextFile(path).catch(() => undefined);
-  const children = text?.trim().split('\n')[1];
-  if (children === undefined) return undefined;
-  let total = 0;
-  for (const [, minutes, secs] of children.matchAll(/(\d+)m([\d.]+)s/g)) {
-    total += Number(minutes) * 60 + Number(secs);
-  }
-  return total;
 }
 
 /**

@@ -19,10 +19,10 @@
  * | ts-jest (CommonJS)      | ts-jest's default preset on the `.ts` examples               |
  * | tsc X × resolution      | `tsc --noEmit` on TS 5.4/5.8/6.0/7.0 × nodenext/bundler/node |
  *
- * Node runs are on the pinned releases (`nodeVersions`, see `_node.ts`),
+ * Node runs are on the pinned releases (`nodeVersions`, see `_toolchain.ts`),
  * sharing one compile cache (`NODE_COMPILE_CACHE`, Node 22+). Cells run two
- * at a time. The TypeScript cells share the `node` template's install (5.4
- * and 7.0 beside 6.0, under aliases); the 6.0 nodenext check is the ESM
+ * at a time. The TypeScript cells run the `node` template's 6.0 and the
+ * toolchain's 5.4 and 7.0 (`_toolchain.ts`); the 6.0 nodenext check is the ESM
  * build the `node --test` cells run. Only 7.0 under nodenext checks every
  * declaration file (ours, the SDK's: `skipLibCheck: false`), the one cell
  * where that costs little. Left out, because another cell gives their
@@ -51,13 +51,13 @@ import {
 import {
   exists,
   install,
-  must,
+  type Installed,
   pack,
   run,
   templates,
   work,
 } from './_consumer_kit.ts';
-import { installNodes, nodeBin } from './_node.ts';
+import { installToolchain, nodeBin, tscBin } from './_toolchain.ts';
 
 const root = Deno.cwd();
 const bin = (name: string): string => `${root}/node_modules/.bin/${name}`;
@@ -85,6 +85,7 @@ interface CellRun {
   failures: string[];
   log: string;
   code: number;
+  cpuSeconds?: number | undefined;
 }
 
 interface Outcome {
@@ -93,6 +94,7 @@ interface Outcome {
   tests: boolean;
   counts: Counts;
   seconds: number;
+  cpuSeconds: number;
   ok: boolean;
   note: string;
 }
@@ -100,16 +102,20 @@ interface Outcome {
 // 1. Pack the build; the pinned Node releases; one install per template, in
 // parallel.
 const tarball = await pack('consumers');
-await installNodes();
+await installToolchain();
 const sets = ['node', 'vitest', 'vitest5', 'jest'] as const;
-const installs: Record<string, number> = {};
+const installs: Record<string, Installed> = {};
 await Promise.all(sets.map(async (set) => {
-  installs[set] = (await install(set, tarball)).seconds;
+  installs[set] = await install(set, tarball);
 }));
 console.log(
   'installs: ' +
-    Object.entries(installs).map(([set, s]) =>
-      `${set} ${s === 0 ? 'cached' : `${s.toFixed(1)}s`}`
+    Object.entries(installs).map(([set, i]) =>
+      `${set} ${
+        i.seconds === 0
+          ? 'cached'
+          : `${i.seconds.toFixed(1)}s (${i.cpuSeconds.toFixed(1)}s CPU)`
+      }`
     ).join(', '),
 );
 
@@ -188,22 +194,29 @@ await Deno.writeTextFile(
   await Deno.readTextFile(`${templates}/jest/ts/node_test.ts`),
 );
 
-// The TypeScript releases of the `node` template, by version.
+// The TypeScript releases: the `node` template's own, the toolchain's.
 const compilers: Record<string, string> = {
-  '5.4': `${node}/node_modules/typescript54/bin/tsc`,
+  '5.4': tscBin('5.4.5'),
   '6.0': `${node}/node_modules/typescript/bin/tsc`,
-  '7.0': `${node}/node_modules/typescript7/bin/tsc`,
+  '7.0': tscBin('7.0.2'),
 };
 // The ESM and CommonJS builds of the examples (TypeScript 6.0, NodeNext,
 // type-checked): the ESM one is the `tsc 6.0 nodenext` cell.
 await Deno.remove(`${node}/out`, { recursive: true }).catch(() => {});
 await Deno.remove(`${node}/cjs/out`, { recursive: true }).catch(() => {});
 const buildStarted = performance.now();
-await Promise.all([
-  must(compilers['6.0']!, ['-p', '.'], node),
-  must(compilers['6.0']!, ['-p', '.'], `${node}/cjs`),
-]);
+const builds = await Promise.all(
+  [node, `${node}/cjs`].map((cwd) =>
+    run(compilers['6.0']!, ['-p', '.'], { cwd })
+  ),
+);
 const buildSeconds = (performance.now() - buildStarted) / 1000;
+for (const build of builds) {
+  if (build.code !== 0) {
+    console.error(`consumers: the examples' build failed\n${build.out}`);
+    Deno.exit(1);
+  }
+}
 
 const jest = `${work}/jest`;
 // Jest ESM mode runs the ESM build of the examples; `node:test` becomes the
@@ -270,7 +283,13 @@ async function runner(
   const failures = kind === 'deno' && ran.code === 0
     ? []
     : captures(ran.out, failurePatterns[kind]);
-  return { counts, failures, log: ran.out, code: ran.code };
+  return {
+    counts,
+    failures,
+    log: ran.out,
+    code: ran.code,
+    cpuSeconds: ran.cpuSeconds,
+  };
 }
 
 // Node 22+ caches compiled modules here across the cells' processes.
@@ -328,7 +347,7 @@ const denoTest = (cwd: string, env: Record<string, string> = {}) =>
 cell('deno test (npm tarball)', () => denoTest(`${node}/src`));
 // Deno as the README says to use it before JSR: an import-map entry per
 // entry point to this checkout's source (from `deno.json`), the SDK from npm
-// through Deno's own cache (kept in .tmp/consumers/deno-dir).
+// through Deno's own cache (`DENO_DIR`, the user's).
 cell('deno test (import map to checkout)', async () => {
   const dir = `${work}/deno`;
   await Deno.remove(dir, { recursive: true }).catch(() => {});
@@ -348,7 +367,7 @@ cell('deno test (import map to checkout)', async () => {
   for (const { name, source } of examples) {
     await Deno.writeTextFile(`${dir}/${name}`, source);
   }
-  return denoTest(dir, { DENO_DIR: `${work}/deno-dir` });
+  return denoTest(dir);
 });
 
 /** Counts from a Jest-shaped JSON report (Jest's `--json`, vitest's `json`). */
@@ -389,7 +408,12 @@ async function vitest(
     `--outputFile.json=${report}`,
     `${folder}/`,
   ], { cwd: dir, env: compileCache });
-  return { ...(await jsonCounts(report)), log: ran.out, code: ran.code };
+  return {
+    ...(await jsonCounts(report)),
+    log: ran.out,
+    code: ran.code,
+    cpuSeconds: ran.cpuSeconds,
+  };
 }
 cell('vitest 4 (forks)', () => vitest('vitest', oldestNode, 'forks', 'forks'));
 cell('vitest 5 (forks)', () => vitest('vitest5', lts, 'forks', 'forks'));
@@ -407,7 +431,12 @@ async function jestCell(config: string, nodeArgs: string[]): Promise<CellRun> {
     '--json',
     `--outputFile=${report}`,
   ], { cwd: jest, env: compileCache });
-  return { ...(await jsonCounts(report)), log: ran.out, code: ran.code };
+  return {
+    ...(await jsonCounts(report)),
+    log: ran.out,
+    code: ran.code,
+    cpuSeconds: ran.cpuSeconds,
+  };
 }
 cell(
   'jest (ESM, vm modules)',
@@ -478,6 +507,7 @@ for (const [version, tsc] of Object.entries(compilers)) {
         failures: [],
         log: ran.out,
         code: ran.code,
+        cpuSeconds: ran.cpuSeconds,
       };
     }, false);
   }
@@ -523,14 +553,15 @@ async function runCell(
     ok ? (clean ? 'pass' : 'tolr') : 'FAIL'
   }  ${name}: ${counts.passed} passed, ${counts.failed} failed (${
     seconds.toFixed(1)
-  }s)`;
+  }s, ${(result.cpuSeconds ?? 0).toFixed(1)}s CPU)`;
   if (!clean) {
     line = `\n--- ${name}: exit ${result.code}\n${
       result.log.trim().slice(-6000)
     }\n\n${line}`;
   }
   console.log(line);
-  return { cell: name, tests, counts, seconds, ok, note };
+  const cpuSeconds = result.cpuSeconds ?? 0;
+  return { cell: name, tests, counts, seconds, cpuSeconds, ok, note };
 }
 
 // Two at a time: most cells keep one core busy.
@@ -542,6 +573,7 @@ outcomes.push({
   tests: false,
   counts: { passed: examples.length, failed: 0, skipped: 0 },
   seconds: buildSeconds,
+  cpuSeconds: builds[0]!.cpuSeconds ?? 0,
   ok: true,
   note: '',
 });
@@ -555,13 +587,13 @@ outcomes.sort((a, b) => order(a) - order(b));
 
 // 4. The matrix.
 console.log(
-  '\n| cell | passed | failed | seconds | note |\n|---|---:|---:|---:|---|',
+  '\n| cell | passed | failed | seconds | CPU seconds | note |\n|---|---:|---:|---:|---:|---|',
 );
 for (const o of outcomes) {
   console.log(
     `| ${o.cell} | ${o.counts.passed} | ${o.counts.failed} | ${
       o.seconds.toFixed(1)
-    } | ${o.ok ? (o.note || 'ok') : 'FAIL'} |`,
+    } | ${o.cpuSeconds.toFixed(1)} | ${o.ok ? (o.note || 'ok') : 'FAIL'} |`,
   );
 }
 console.log('(a tsc cell counts the example files it type-checked)');

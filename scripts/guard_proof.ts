@@ -1,6 +1,6 @@
 /**
  * Proves the suite-wide unhandled-rejection guard on Deno, Bun and every
- * pinned Node release (`_node.ts`): with the guard preloaded exactly as
+ * pinned Node release (`_toolchain.ts`): with the guard preloaded exactly as
  * `scripts/test.ts` preloads it, a file that leaks one rejection fails the
  * run and the output names the rejection (and, on Deno and Node, the guard's
  * own report line), while a clean file passes.
@@ -11,7 +11,7 @@
 import { guardMarker } from '../tests/_support/unhandled_rejection_guard.ts';
 import { leakToken } from '../tests/_support/fixtures/leaked_rejection_fixture.ts';
 import { nodeVersions } from './_config.ts';
-import { installNodes, nodeBin } from './_node.ts';
+import { installToolchain, nodeBin } from './_toolchain.ts';
 
 const npmAt = Deno.args.indexOf('--npm');
 const npmDir = npmAt === -1 ? 'npm' : Deno.args[npmAt + 1];
@@ -73,7 +73,7 @@ const runtimes: Runtime[] = [
     ],
   })),
 ];
-await installNodes();
+await installToolchain();
 
 async function run(cmd: string, args: string[]): Promise<[number, string]> {
   const out = await new Deno.Command(cmd, {

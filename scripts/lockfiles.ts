@@ -6,7 +6,8 @@
  * - each SDK version of the matrix (`scripts/sdk_matrix/VERSION/`, its
  *   `package.json` written here too; folders of versions no longer in
  *   `sdkMatrix` are removed);
- * - the pinned Node releases (`scripts/node/`, from `nodeVersions`).
+ * - the gate's toolchain (`scripts/toolchain/`: the Node releases and the
+ *   consumer TypeScript compilers, see `_toolchain.ts`).
  *
  * Each lock is resolved afresh (`npm install --package-lock-only`, the old
  * lock removed first): the newest releases the `package.json` ranges allow.
@@ -17,9 +18,9 @@
  * Run after `scripts/build_npm.ts`:
  * `deno run --allow-all scripts/lockfiles.ts [NAME-SUBSTRING ...]`
  */
-import { nodeVersions, sdkMatrix } from './_config.ts';
+import { sdkMatrix } from './_config.ts';
 import { exists, must, pack, tarballName, templates } from './_consumer_kit.ts';
-import { nodeProject, nodeProjectJson } from './_node.ts';
+import { toolchainJson, toolchainProject } from './_toolchain.ts';
 import { sdkProject, sdkProjectJson } from './sdk_matrix.ts';
 
 interface Project {
@@ -33,9 +34,9 @@ interface Project {
 
 const projects: Project[] = [
   {
-    name: 'node',
-    folder: nodeProject,
-    packageJson: nodeProjectJson(nodeVersions),
+    name: 'toolchain',
+    folder: toolchainProject,
+    packageJson: toolchainJson(),
   },
 ];
 for await (const entry of Deno.readDir(templates)) {

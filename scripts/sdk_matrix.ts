@@ -11,12 +11,12 @@
  * - the guide's ten examples (`tests/examples/`, verbatim: they import
  *   `@scripted/agents` by name) and the drop-in differential suite
  *   (`tests/compat/`, its `_impls` pointed at the package) run on Deno, Bun
- *   and Node (Node runs the build's compiled tests from `npm/tests/`). Where
+ *   and Node 24 (the build's compiled tests from `npm/tests/`). Where
  *   the SDK ships its testing modules (0.16+), the differential suite runs
  *   against them as well as against ours;
- * - `tsc --noEmit` type-checks a consumer against the packed `.d.ts`: the
- *   drop-in consumer (`tests/compat/consumer.ts`, its testing imports swapped
- *   to ours);
+ * - `tsc --noEmit` (TypeScript 7, from the toolchain) type-checks a consumer
+ *   against the packed `.d.ts`: the drop-in consumer
+ *   (`tests/compat/consumer.ts`, its testing imports swapped to ours);
  * - `deno check` type-checks the library's source (the files JSR publishes).
  *
  * Each version's project is committed as `scripts/sdk_matrix/VERSION/`
@@ -35,7 +35,14 @@
  * Run after `scripts/build_npm.ts`:
  * `deno run --allow-all scripts/sdk_matrix.ts [--all | VERSION ...]`
  */
-import { cacheRoot, config, library, sdkMatrix } from './_config.ts';
+import {
+  cacheRoot,
+  config,
+  library,
+  nodeVersions,
+  sdkMatrix,
+} from './_config.ts';
+import { installToolchain, nodeBin, tscBin } from './_toolchain.ts';
 import { addCounts, type Counts, parseCounts, summaryLine } from './_counts.ts';
 import {
   exists,
@@ -81,16 +88,21 @@ export function sdkProject(version: string): string {
 }
 
 /**
- * The consumer's TypeScript in each project: the current major (7, native
- * and several times faster than 6 here). The TypeScript versions themselves
- * are the `consumers` stage's axis.
+ * The consumer's TypeScript: the toolchain's current major (7, native and
+ * several times faster than 6 here), one install for every project. The
+ * TypeScript versions themselves are the `consumers` stage's axis.
  */
-const consumerTypeScript = '7.0.2';
+const consumerTsc = tscBin('7.0.2');
 
 /**
- * The `package.json` of a version's project: the SDK, zod, the package, and
- * the consumer's TypeScript.
+ * The Node release the projects run on: the toolchain's active LTS, its
+ * compile cache shared by the projects (the other releases are the Node
+ * stages' and the consumer matrix's axis).
  */
+const node = nodeBin(nodeVersions.find((v) => v.startsWith('24.'))!);
+const nodeEnv = { NODE_COMPILE_CACHE: `${projectsRoot}/.node-compile-cache` };
+
+/** The `package.json` of a version's project: the SDK, zod, the package. */
 export function sdkProjectJson(version: string): string {
   return JSON.stringify(
     {
@@ -102,7 +114,6 @@ export function sdkProjectJson(version: string): string {
         '@scripted/agents': `file:./${tarballName}`,
         zod: zodVersion,
       },
-      devDependencies: { typescript: consumerTypeScript },
     },
     null,
     2,
@@ -117,8 +128,16 @@ export interface CellResult {
   sdkTesting: boolean;
   installSeconds: number;
   seconds: number;
+  /** CPU seconds of the install and the steps' processes. */
+  cpuSeconds: number;
   /** One entry per step: name, passed, seconds, a test step's counts. */
-  steps: { name: string; ok: boolean; seconds: number; counts?: Counts }[];
+  steps: {
+    name: string;
+    ok: boolean;
+    seconds: number;
+    cpuSeconds: number;
+    counts?: Counts;
+  }[];
   /** The failing steps' output. */
   failures: string[];
 }
@@ -263,6 +282,7 @@ export async function runCell(
     sdkTesting: false,
     installSeconds: 0,
     seconds: 0,
+    cpuSeconds: 0,
     steps: [],
     failures: [],
   };
@@ -280,10 +300,12 @@ export async function runCell(
     }
     const counts = runner && parseCounts(runner, ran.out);
     const ok = ran.code === 0 && (runner === undefined || counts !== undefined);
+    result.cpuSeconds += ran.cpuSeconds ?? 0;
     result.steps.push({
       name,
       ok,
       seconds: (performance.now() - s0) / 1000,
+      cpuSeconds: ran.cpuSeconds ?? 0,
       ...(counts && { counts }),
     });
     if (!ok) {
@@ -307,7 +329,9 @@ export async function runCell(
       for (const file of ['package.json', 'package-lock.json']) {
         await Deno.copyFile(`${committed}${file}`, `${dir}/${file}`);
       }
-      result.installSeconds = await installLocked(dir, tarball);
+      const installed = await installLocked(dir, tarball);
+      result.installSeconds = installed.seconds;
+      result.cpuSeconds += installed.cpuSeconds;
     } else {
       result.installSeconds = await installFromRanges(
         dir,
@@ -340,9 +364,13 @@ export async function runCell(
     if (problems.length > 0) return { code: 1, out: problems.join('\n') };
     await Deno.writeTextFile(`${dir}/smoke.mjs`, smokeEsm);
     await Deno.writeTextFile(`${dir}/smoke.cjs`, smokeCjs);
-    const esm = await run('node', ['smoke.mjs'], { cwd: dir });
+    const esm = await run(node, ['smoke.mjs'], { cwd: dir, env: nodeEnv });
     if (esm.code !== 0) return esm;
-    return await run('node', ['smoke.cjs'], { cwd: dir });
+    const cjs = await run(node, ['smoke.cjs'], { cwd: dir, env: nodeEnv });
+    return {
+      ...cjs,
+      cpuSeconds: (esm.cpuSeconds ?? 0) + (cjs.cpuSeconds ?? 0),
+    };
   });
 
   // The tests: the examples verbatim, the differential suite with its
@@ -417,7 +445,7 @@ export async function runCell(
     ], { cwd: dir }), 'bun');
   await step(
     'node',
-    () => run('node', ['node/all_test.mjs'], { cwd: dir }),
+    () => run(node, ['node/all_test.mjs'], { cwd: dir, env: nodeEnv }),
     'node',
   );
 
@@ -452,8 +480,7 @@ export async function runCell(
   );
   await step(
     'tsc consumer',
-    () =>
-      run(`${dir}/node_modules/typescript/bin/tsc`, ['-p', '.'], { cwd: dir }),
+    () => run(consumerTsc, ['-p', '.'], { cwd: dir }),
   );
   await step('deno check src', () =>
     run(`${bin}/deno`, [
@@ -478,6 +505,7 @@ export async function runMatrix(
   } = {},
 ): Promise<CellResult[]> {
   const tarball = await pack('sdk-matrix');
+  await installToolchain();
   const queue = [...versions];
   const results: CellResult[] = [];
   const worker = async (): Promise<void> => {
@@ -504,9 +532,9 @@ export function describeCell(cell: CellResult): string {
   ).join('; ');
   return `${cell.version}${cell.sdkTesting ? ' [+sdk testing]' : ''}: ${
     cell.ok ? 'ok' : 'FAILED'
-  } in ${cell.seconds.toFixed(1)}s (install ${
-    cell.installSeconds.toFixed(1)
-  }s): ${steps}`;
+  } in ${cell.seconds.toFixed(1)}s, ${
+    cell.cpuSeconds.toFixed(1)
+  }s CPU (install ${cell.installSeconds.toFixed(1)}s): ${steps}`;
 }
 
 if (import.meta.main) {

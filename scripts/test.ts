@@ -15,7 +15,7 @@
  */
 import { docs, library, nodeVersions, writeRebasedConfig } from './_config.ts';
 import { runStages, type Stage, stageTable } from './_gate.ts';
-import { nodeBin } from './_node.ts';
+import { nodeBin } from './_toolchain.ts';
 
 // The library (from `deno.json`'s `publish.include`) and the published
 // Markdown: `deno test --doc` runs their code blocks.
@@ -106,7 +106,7 @@ function nodeStage(version: string): Stage {
       ...testFiles(e2e).map(compiled),
     ],
     counts: 'node',
-    needs: ['pack-smoke', 'node-install'],
+    needs: ['pack-smoke', 'toolchain'],
   };
 }
 
@@ -117,14 +117,17 @@ const denoRun = (script: string, ...flags: string[]) => [
 ];
 
 const stages: Stage[] = [
+  // Listed in priority order: the build and the long matrices first.
+  { name: 'build', cmd: 'deno', args: denoRun('scripts/build_npm.ts') },
+  {
+    // The pinned Node releases and consumer TypeScript compilers, from
+    // `scripts/toolchain/package-lock.json` (see `_toolchain.ts`).
+    name: 'toolchain',
+    cmd: 'deno',
+    args: denoRun('scripts/install_toolchain.ts'),
+  },
   { name: 'fmt', cmd: 'deno', args: ['fmt', '--check'] },
   { name: 'lint', cmd: 'deno', args: ['lint'] },
-  {
-    // The pinned Node releases, from `scripts/node/package-lock.json`.
-    name: 'node-install',
-    cmd: 'deno',
-    args: denoRun('scripts/install_node.ts'),
-  },
   {
     name: 'examples',
     cmd: 'deno',
@@ -161,7 +164,6 @@ const stages: Stage[] = [
     cmd: 'deno',
     args: denoRun('scripts/check_compat.ts'),
   },
-  { name: 'build', cmd: 'deno', args: denoRun('scripts/build_npm.ts') },
   {
     name: 'pack-smoke',
     cmd: 'deno',
@@ -177,7 +179,7 @@ const stages: Stage[] = [
     cmd: 'deno',
     args: denoRun('scripts/consumers.ts'),
     counts: 'summary',
-    needs: ['build', 'node-install'],
+    needs: ['build', 'toolchain'],
     limitMinutes: 20,
   },
   {
@@ -187,17 +189,8 @@ const stages: Stage[] = [
     cmd: 'deno',
     args: denoRun('scripts/sdk_matrix.ts'),
     counts: 'summary',
-    needs: ['build'],
+    needs: ['build', 'toolchain'],
     limitMinutes: 15,
-  },
-  {
-    // Both entry points bundled with the SDK for the browser, run in
-    // headless Chromium.
-    name: 'browser',
-    cmd: 'deno',
-    args: denoRun('scripts/browser.ts'),
-    counts: 'summary',
-    needs: ['build'],
   },
   {
     name: 'deno-test',
@@ -232,6 +225,17 @@ const stages: Stage[] = [
     needs: ['pack-smoke'],
     cores: 2,
   },
+  ...nodeVersions.map(nodeStage),
+  {
+    name: 'bun-test',
+    cmd: 'bun',
+    // Bun alone bounds each test, at 5 s by default: on a loaded two-core
+    // machine a 1,000-case fuzz property has overrun that (Node and Deno set
+    // no per-test bound). The stage itself stays bounded.
+    args: ['test', '--timeout', '60000', '--preload', `./${guard}`, './tests/'],
+    counts: 'bun',
+    needs: ['pack-smoke'],
+  },
   {
     name: 'e2e',
     cmd: 'deno',
@@ -254,26 +258,25 @@ const stages: Stage[] = [
     counts: 'deno',
   },
   {
-    name: 'bun-test',
-    cmd: 'bun',
-    // Bun alone bounds each test, at 5 s by default: on a loaded two-core
-    // machine a 1,000-case fuzz property has overrun that (Node and Deno set
-    // no per-test bound). The stage itself stays bounded.
-    args: ['test', '--timeout', '60000', '--preload', `./${guard}`, './tests/'],
-    counts: 'bun',
-    needs: ['pack-smoke'],
+    // Both entry points bundled with the SDK for the browser, run in
+    // headless Chromium.
+    name: 'browser',
+    cmd: 'deno',
+    args: denoRun('scripts/browser.ts'),
+    counts: 'summary',
+    needs: ['build'],
   },
   {
     name: 'guard',
     cmd: 'deno',
     args: denoRun('scripts/guard_proof.ts'),
-    needs: ['build', 'node-install'],
+    needs: ['build', 'toolchain'],
   },
   {
     name: 'transcripts',
     cmd: 'deno',
     args: denoRun('scripts/transcripts.ts'),
-    needs: ['build', 'node-install'],
+    needs: ['build', 'toolchain'],
   },
   {
     // StrykerJS in incremental mode from the committed baseline
@@ -286,7 +289,6 @@ const stages: Stage[] = [
     args: denoRun('scripts/mutation.ts'),
     cores: 2,
   },
-  ...nodeVersions.map(nodeStage),
 ];
 
 /** `npm run test:quick`: every test on Bun, no build, no type check. */

@@ -1,14 +1,14 @@
 /**
  * Determinism across runtimes: runs the fixed workflows of
  * `tests/_support/transcript_workflows.ts` on Deno, Bun and every pinned Node
- * release (the built JS; see `_node.ts`), hashes each canonical JSON transcript with SHA-256, prints the
+ * release (the built JS; see `_toolchain.ts`), hashes each canonical JSON transcript with SHA-256, prints the
  * hashes, and fails when they differ, pointing at the first differing line.
  *
  * Run after the npm build:
  * `deno run --allow-all scripts/transcripts.ts [--npm DIR]`
  */
 import { nodeVersions } from './_config.ts';
-import { installNodes, nodeBin } from './_node.ts';
+import { installToolchain, nodeBin } from './_toolchain.ts';
 
 const npmAt = Deno.args.indexOf('--npm');
 const npmDir = npmAt === -1 ? 'npm' : Deno.args[npmAt + 1];
@@ -38,7 +38,7 @@ const runtimes: { name: string; cmd: string; args: string[] }[] = [
     args: [`${npmDir}/${printer}.js`],
   })),
 ];
-await installNodes();
+await installToolchain();
 
 async function sha256(text: string): Promise<string> {
   const digest = await crypto.subtle.digest(
