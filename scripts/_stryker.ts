@@ -69,9 +69,10 @@ function walk(dir: string): string[] {
  * The digest of everything a mutation result depends on: the library's
  * code, every test file and the mutation runner (`tests/`, but the stored
  * results and the equivalent list, which only the check reads), the
- * installed packages (`package-lock.json`), the configs and the build.
+ * installed packages (`package-lock.json`), the configs (the run's Stryker
+ * config, at `configFile`) and the build.
  */
-export async function inputsDigest(): Promise<string> {
+export async function inputsDigest(configFile: string): Promise<string> {
   const skip = new Set([baselinePath, 'tests/mutation/equivalent.json']);
   const files = [
     ...library.flatMap((path) =>
@@ -82,9 +83,8 @@ export async function inputsDigest(): Promise<string> {
     'deno.json',
     'tsconfig.json',
     'package-lock.json',
-    'stryker.config.json',
+    configFile,
     'scripts/mutation_build.ts',
-    'scripts/_config.ts',
   ];
   const parts: string[] = [];
   for (const file of files) {

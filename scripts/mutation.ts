@@ -331,7 +331,7 @@ if (import.meta.main) {
   } else {
     const configFile = await writeConfig();
     const state = await prepareState();
-    const inputs = await inputsDigest();
+    const inputs = await inputsDigest(configFile);
     if (!full && state.inputs === inputs) {
       // Stryker would reuse every result: nothing it depends on changed.
       console.log(
