@@ -140,9 +140,10 @@ export async function installLocked(
       `${dir} has no package-lock.json: run \`npm run lockfiles\``,
     );
   }
+  const lockText = await Deno.readTextFile(lockPath);
+  if (tarball !== undefined) await checkLockedOurs(dir, lockText, tarball);
   const stamp = await sha256(
-    (await Deno.readTextFile(`${dir}/package.json`)) +
-      (await Deno.readTextFile(lockPath)),
+    (await Deno.readTextFile(`${dir}/package.json`)) + lockText,
   );
   const stampFile = `${dir}/node_modules/.locked-stamp`;
   if (
@@ -183,9 +184,41 @@ export interface Installed {
 }
 
 /**
+ * Fails when the lock's entry for the packed package no longer lists the
+ * build's dependencies and peers: `npm ci` installs what the lock lists, so
+ * a dependency added since would be missing.
+ */
+async function checkLockedOurs(
+  dir: string,
+  lockText: string,
+  tarball: string,
+): Promise<void> {
+  const locked = JSON.parse(lockText).packages
+    ?.['node_modules/@scripted/agents'];
+  const listing = await must(
+    'tar',
+    ['-xzOf', tarball, 'package/package.json'],
+    dir,
+  );
+  const built = JSON.parse(listing);
+  const fields = ['dependencies', 'peerDependencies'] as const;
+  const same = (a: unknown, b: unknown) =>
+    JSON.stringify(a ?? {}) === JSON.stringify(b ?? {});
+  if (
+    locked === undefined ||
+    !fields.every((field) => same(locked[field], built[field]))
+  ) {
+    throw new Error(
+      `${dir}/package-lock.json does not list the build's dependencies and peers of @scripted/agents: run \`npm run lockfiles\``,
+    );
+  }
+}
+
+/**
  * Unpacks the packed package into `dir/node_modules/@scripted/agents`,
- * replacing what was there: what npm does for a tarball dependency with no
- * dependencies of its own (its peers are the project's).
+ * replacing what was there: what npm does for a tarball dependency whose
+ * dependencies the lock already installed (`checkLockedOurs`); its peers
+ * are the project's.
  */
 export async function unpackOurs(dir: string, tarball: string): Promise<void> {
   const target = `${dir}/node_modules/@scripted/agents`;
