@@ -7,6 +7,7 @@
  * @module
  */
 import { describe } from './format.ts';
+import { at } from './read.ts';
 import { isPlainPrototype } from './snapshot.ts';
 
 /** Longest rendering, in lines, before it is cut with `…`. */
@@ -20,13 +21,6 @@ function isPlain(value: unknown): value is Record<string, unknown> {
   }
   const proto = Object.getPrototypeOf(value);
   return proto === null || isPlainPrototype(proto);
-}
-
-function child(path: string, key: string | number): string {
-  if (typeof key === 'number') return `${path}[${key}]`;
-  const name = /^[A-Za-z_$][\w$]*$/.test(key) ? key : JSON.stringify(key);
-  if (path === '') return name.startsWith('"') ? `[${name}]` : name;
-  return name.startsWith('"') ? `${path}[${name}]` : `${path}.${name}`;
 }
 
 /**
@@ -63,11 +57,11 @@ export function firstDifference(
   if (Array.isArray(expected) && Array.isArray(actual)) {
     const length = Math.max(expected.length, actual.length);
     for (let i = 0; i < length; i++) {
-      if (i >= expected.length || i >= actual.length) return child(path, i);
+      if (i >= expected.length || i >= actual.length) return at(path, i);
       const found = firstDifference(
         expected[i],
         actual[i],
-        child(path, i),
+        at(path, i),
         depth + 1,
       );
       if (found !== undefined) return found;
@@ -80,7 +74,7 @@ export function firstDifference(
       const found = firstDifference(
         expected[key],
         actual[key],
-        child(path, key),
+        at(path, key),
         depth + 1,
       );
       if (found !== undefined) return found;

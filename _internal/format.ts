@@ -148,6 +148,35 @@ export function listNames(names: readonly string[], limit = 5): string {
 }
 
 /**
+ * Names quoted and joined as a sentence lists choices: `"a"`, `"a" or
+ * "b"`, `"a", "b" or "c"` (or `and`), all of them.
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { either } from './format.ts';
+ *
+ * assert.equal(either(['a', 'b', 'c']), '"a", "b" or "c"');
+ * assert.equal(either(['a', 'b'], 'and'), '"a" and "b"');
+ * ```
+ *
+ * @param names The names.
+ * @param conjunction The word before the last name.
+ * @returns The list as one string.
+ */
+export function either(
+  names: readonly string[],
+  conjunction: 'or' | 'and' = 'or',
+): string {
+  const quoted = names.map(quote);
+  const last = quoted.pop();
+  if (last === undefined) return 'none';
+  return quoted.length === 0
+    ? last
+    : `${quoted.join(', ')} ${conjunction} ${last}`;
+}
+
+/**
  * A count with its noun: `1 step`, `2 steps`, `0 steps`.
  *
  * @example

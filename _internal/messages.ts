@@ -144,6 +144,11 @@ export interface InvalidInputFields {
   readonly detail?: string | undefined;
   /** Its name (a method, a step type), quoted after the index. */
   readonly name?: string | undefined;
+  /**
+   * Where inside the input the problem is (`options.callId`); the
+   * expectation then reads `"<path>" to be <expected>`.
+   */
+  readonly path?: string | undefined;
   /** What was expected, without the word `expected`. */
   readonly expected: string;
   /** What was found, already rendered ({@link describe}). */
@@ -154,8 +159,10 @@ export interface InvalidInputFields {
 
 /**
  * The message of invalid input: `Invalid <subject> <i> ("<name>"):
- * expected <expected>, got <received> (did you mean "<x>"?)`, each part
- * present when its field is.
+ * expected ["<path>" to be] <expected>, got <received> (did you mean
+ * "<x>"?)`, each part present when its field is. The one builder of every
+ * invalid-input error (an `Issue` of `_internal/read.ts` carries the
+ * fields).
  *
  * @example
  * ```ts
@@ -185,7 +192,10 @@ export function invalidInputMessage(fields: InvalidInputFields): string {
   const hint = fields.suggestion === undefined
     ? ''
     : ` (did you mean ${quote(fields.suggestion)}?)`;
-  return `Invalid ${fields.subject}${index}${name}: expected ${fields.expected}${got}${hint}`;
+  const where = fields.path === undefined || fields.path === ''
+    ? ''
+    : `${quote(fields.path)} to be `;
+  return `Invalid ${fields.subject}${index}${name}: expected ${where}${fields.expected}${got}${hint}`;
 }
 
 /** An unused member of an `anyOrder` group that did not take a call. */

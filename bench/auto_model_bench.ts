@@ -20,10 +20,10 @@ import {
 } from '@openai/agents';
 import {
   assistantMessage,
-  autoModel,
   functionCall,
   ScriptedModel,
 } from '@scripted/agents';
+import { autoModel } from '@scripted/agents/auto';
 import { z } from 'zod';
 import { warmUpRow } from './_fixtures.ts';
 
@@ -57,15 +57,15 @@ const tools = [book, weather];
 function scriptedCalls(): AgentOutputItem[] {
   return [
     functionCall('book_hotel', {
-      city: 'Paris',
-      guests: 7,
-      budget: 97,
-      checkIn: '2028-06-11',
-      email: 'indigo.orchid@example.com',
-      requestId: '7b592169-f9df-40d6-bce6-f95bd8e946b9',
-      code: 'WOD-0565',
-      note: 'lumenhar',
-      rooms: [{ beds: 1 }, { beds: 3 }],
+      city: 'Lima',
+      guests: 1,
+      budget: 3,
+      checkIn: '2021-03-27',
+      email: '33@3ld.vb.exx',
+      requestId: 'e1260e6b-b36c-42f6-b106-b9434e883b58',
+      code: 'HBU-5333',
+      note: 'nectarce',
+      rooms: [{ beds: 2 }, { beds: 1 }, { beds: 1 }],
     }, { callId: 'call_auto_0_0' }),
     functionCall('get_weather', { city: 'Tokyo' }, {
       callId: 'call_auto_0_1',
@@ -77,7 +77,7 @@ function script(): ScriptedModel {
   return new ScriptedModel([
     scriptedCalls(),
     [assistantMessage(
-      '{"book_hotel":"booked Paris","get_weather":"Paris: sunny"}',
+      '{"book_hotel":"booked Lima","get_weather":"Tokyo: sunny"}',
     )],
   ]);
 }

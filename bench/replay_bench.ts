@@ -1,8 +1,9 @@
 /**
  * Replay: the 50-turn `Runner` tool loop of scenario 4, answered by a
- * recorded fixture (`ScriptedModel.fromRecording`) against the same script
- * written by hand (`new ScriptedModel([...])`), side by side, with the bare
- * hand-written `Model` as the floor.
+ * recorded fixture (`replayModel`, comparing the default aspects: tool
+ * schemas, instructions, input, each redacted as the recording was) against
+ * the same script written by hand (`new ScriptedModel([...])`), side by
+ * side, with the bare hand-written `Model` as the floor.
  *
  * The fixture is recorded once, when the file loads, by running the loop
  * under `recordModel()`. Every iteration builds a fresh model; the
@@ -10,7 +11,7 @@
  *
  * @module
  */
-import { recordModel, ScriptedModel } from '@scripted/agents';
+import { recordModel, replayModel } from '@scripted/agents/replay';
 import { warmUpRow } from './_fixtures.ts';
 import { loopModels, runLoop, turns } from './_tool_loop.ts';
 
@@ -44,22 +45,22 @@ Deno.bench({
 });
 
 Deno.bench({
-  name: 'replay: ScriptedModel.fromRecording(fixture)',
+  name: 'replay: replayModel(fixture)',
   group,
   ...sampling,
   async fn(b) {
-    const model = ScriptedModel.fromRecording(fixture);
+    const model = replayModel(fixture);
     await runLoop(model, () => b.start(), () => b.end());
   },
 });
 
 Deno.bench({
-  name: 'replay + parse: fromRecording(JSON text) inside the timing',
+  name: 'replay + parse: replayModel(JSON text) inside the timing',
   group,
   ...sampling,
   async fn(b) {
     b.start();
-    await runLoop(ScriptedModel.fromRecording(json));
+    await runLoop(replayModel(json));
     b.end();
   },
 });

@@ -8,11 +8,8 @@
  * @module
  */
 import { RealtimeAgent, RealtimeSession } from '@openai/agents/realtime';
-import {
-  ScriptedRealtimeTransport,
-  textTurn,
-  VirtualClock,
-} from '@scripted/agents/realtime';
+import { ScriptedRealtimeTransport } from '@scripted/agents/realtime';
+import { textTurn, VirtualClock } from '@scripted/agents/realtime/sim';
 
 /** Runs the scenario once; returns the virtual time of the hang-up. */
 async function silenceTimeoutScenario(): Promise<number> {

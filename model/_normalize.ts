@@ -22,13 +22,13 @@ import {
   join,
   kindOf,
   unreadable,
-} from './_checks.ts';
+} from '../_internal/model_checks.ts';
 import { readUsage } from './_usage.ts';
 import type {
   ModelResponder,
-  ModelRetryAdviceInput,
-  ModelStreamEvents,
   ModelStreamResponder,
+  ScriptedModelRetryAdvice,
+  ScriptedModelStream,
 } from './types.ts';
 
 /** A validated response, frozen; materialized afresh for every call. */
@@ -56,9 +56,9 @@ export type NormalizedStep =
   | {
     readonly type: 'error';
     readonly error: unknown;
-    readonly advice: ModelRetryAdviceInput | undefined;
+    readonly advice: ScriptedModelRetryAdvice | undefined;
   }
-  | { readonly type: 'stream'; readonly events: ModelStreamEvents }
+  | { readonly type: 'stream'; readonly events: ScriptedModelStream }
   | {
     readonly type: 'stream_responder';
     readonly respond: ModelStreamResponder;
@@ -415,7 +415,7 @@ function normalizeEnvelope(
         // An object is copied; a callback or `undefined` is kept as is.
         advice: guarded(
           at,
-          () => snapshot(advice) as ModelRetryAdviceInput | undefined,
+          () => snapshot(advice) as ScriptedModelRetryAdvice | undefined,
           'retryAdvice',
         ),
       };
@@ -428,7 +428,7 @@ function normalizeEnvelope(
         type: 'stream',
         events: isArray(events)
           ? guarded(at, () => snapshot(events), 'events')
-          : events as ModelStreamEvents,
+          : events as ScriptedModelStream,
       };
     }
   }

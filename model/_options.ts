@@ -8,7 +8,7 @@ import type { UsageInput } from '../_internal/sdk.ts';
 import { closest, describe, listNames } from '../_internal/format.ts';
 import { readFields } from '../_internal/read.ts';
 import { snapshot } from '../_internal/snapshot.ts';
-import { invalid, nowhere } from './_checks.ts';
+import { invalid, nowhere } from '../_internal/model_checks.ts';
 import { readUsage } from './_usage.ts';
 
 const optionNames = ['defaultUsage'] as const;

@@ -8,11 +8,16 @@
 import type { StreamEvent } from '@openai/agents-core';
 import { describe } from '../_internal/format.ts';
 import { detachedCopy } from '../_internal/snapshot.ts';
-import { type At, checkEvent, guarded, invalid } from './_checks.ts';
+import {
+  type At,
+  checkEvent,
+  guarded,
+  invalid,
+} from '../_internal/model_checks.ts';
 import type { ResponseTemplate } from './_normalize.ts';
 import { responseEvents } from './_response.ts';
 import { ScriptedModelRequestAbortedError } from './errors.ts';
-import type { ModelStreamEvents } from './types.ts';
+import type { ScriptedModelStream } from './types.ts';
 
 /**
  * Throws when the request was aborted: the check a call makes whenever
@@ -79,7 +84,7 @@ export interface Play {
  * @throws {InvalidScriptedModelStepError} `invalid_stream` for a non-event.
  */
 export async function* exactStream(
-  events: ModelStreamEvents,
+  events: ScriptedModelStream,
   play: Play,
 ): AsyncGenerator<StreamEvent, void, undefined> {
   const { at, signal, remember, path } = play;

@@ -10,7 +10,7 @@
 import { Usage } from '@openai/agents-core';
 import type { UsageInput } from '../_internal/sdk.ts';
 import { describe } from '../_internal/format.ts';
-import { type At, invalid, isRecord, join } from './_checks.ts';
+import { type At, invalid, isRecord, join } from '../_internal/model_checks.ts';
 import { InvalidScriptedModelStepError } from './errors.ts';
 
 /** Thrown inside `readUsage` with the offending path; wrapped there. */

@@ -535,7 +535,10 @@ function stepMessage(
  * @example
  * ```ts
  * import assert from 'node:assert/strict';
- * import { ScriptedModel, ScriptedModelRequestAbortedError } from '@scripted/agents';
+ * import {
+ *   ScriptedModel,
+ *   ScriptedModelRequestAbortedError,
+ * } from '@scripted/agents';
  *
  * const model = new ScriptedModel();
  * const error = await model

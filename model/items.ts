@@ -10,14 +10,14 @@ import type {
   FunctionCallItem,
 } from '@openai/agents-core';
 import type { Newer } from '../_internal/sdk.ts';
-import { guarded, nowhere } from './_checks.ts';
+import { guarded, nowhere } from '../_internal/model_checks.ts';
 import {
   checkProviderData,
   checkString,
   invalid,
   readOptions,
   serializeArguments,
-} from './_item_checks.ts';
+} from '../_internal/item_checks.ts';
 
 /**
  * Options of `assistantMessage()`.

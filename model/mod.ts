@@ -31,53 +31,8 @@ export {
   functionCall,
   type FunctionCallOptions,
 } from './items.ts';
-export {
-  applyPatchCall,
-  computerCall,
-  handoffCall,
-  type HandoffCallOptions,
-  type HandoffTarget,
-  reasoning,
-  type ReasoningOptions,
-  shellCall,
-  type ShellCallOptions,
-  type ToolCallOptions,
-} from './tool_items.ts';
-export {
-  codeInterpreterCall,
-  type CodeInterpreterCallOptions,
-  fileSearchCall,
-  type FileSearchCallOptions,
-  type HostedCallOptions,
-  imageGenerationCall,
-  type ImageGenerationCallOptions,
-  mcpApprovalRequest,
-  type McpApprovalRequestOptions,
-  mcpCall,
-  type McpCallOptions,
-  webSearchCall,
-  type WebSearchCallOptions,
-} from './hosted_items.ts';
 export { ScriptedModel, type ScriptedModelOptions } from './scripted_model.ts';
 export type { UsageInput } from '../_internal/sdk.ts';
-export {
-  assertFinalOutput,
-  assertHandoffs,
-  assertToolCalls,
-  type ExpectedToolCall,
-  type HandoffRecord,
-  handoffsTaken,
-  modelRequest,
-  type RunOutcome,
-  type ToolCallRecord,
-  toolCalls,
-} from './run_assertions.ts';
-export {
-  InvalidRunAssertionInputError,
-  type InvalidRunAssertionInputReason,
-  RunAssertionError,
-  type RunAssertionName,
-} from './assertion_errors.ts';
 export {
   modelError,
   modelResponder,
@@ -89,10 +44,7 @@ export type {
   ModelErrorStep,
   ModelResponder,
   ModelResponderStep,
-  ModelResponseInput,
   ModelResponseStep,
-  ModelRetryAdviceInput,
-  ModelStreamEvents,
   ModelStreamResponder,
   ModelStreamResponderStep,
   ModelStreamStep,
@@ -103,35 +55,3 @@ export type {
   ScriptedModelStep,
   ScriptedModelStream,
 } from './types.ts';
-export type {
-  FixtureJson,
-  ModelFixture,
-  ModelFixtureCall,
-  ModelFixtureRequest,
-  ModelReplayAspect,
-} from './fixture.ts';
-export {
-  type ModelRedact,
-  type RecordingModel,
-  recordModel,
-  type RecordModelOptions,
-} from './record.ts';
-export type { ModelReplayOptions } from './replay.ts';
-export {
-  InvalidRecordingError,
-  type InvalidRecordingReason,
-  type RecordingKind,
-  ReplayMismatchError,
-} from './replay_errors.ts';
-export {
-  AutoModel,
-  autoModel,
-  type AutoModelOptions,
-  autoStep,
-} from './auto_model.ts';
-export {
-  AutoModelSchemaError,
-  type AutoModelSchemaReason,
-  AutoModelTargetNotOfferedError,
-  InvalidAutoModelOptionsError,
-} from './auto_errors.ts';

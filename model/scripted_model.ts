@@ -18,6 +18,7 @@ import { installDispose } from '../_internal/dispose.ts';
 import { describe } from '../_internal/format.ts';
 import { CallLog, FirstMismatch } from '../_internal/recording.ts';
 import { detachedCopy, snapshot } from '../_internal/snapshot.ts';
+import { modelHooks } from '../_internal/hooks.ts';
 import { stateSlot } from '../_internal/state.ts';
 import { isThenable } from '../_internal/thenable.ts';
 import {
@@ -27,7 +28,7 @@ import {
   invalid,
   nowhere,
   unreadable,
-} from './_checks.ts';
+} from '../_internal/model_checks.ts';
 import {
   type NormalizedStep,
   normalizeInput,
@@ -44,13 +45,11 @@ import {
   UnexpectedModelCallError,
 } from './errors.ts';
 import type {
-  ModelRetryAdviceInput,
-  ModelStreamEvents,
   RecordedModelCall,
   ScriptedModelInput,
+  ScriptedModelRetryAdvice,
+  ScriptedModelStream,
 } from './types.ts';
-import type { ModelFixture } from './fixture.ts';
-import { type ModelReplayOptions, replayModel } from './replay.ts';
 
 /** A call that was recorded and took a step. */
 interface Begun {
@@ -66,7 +65,7 @@ interface Begun {
 interface Failure {
   readonly error: unknown;
   readonly streamed: boolean;
-  readonly advice: ModelRetryAdviceInput | undefined;
+  readonly advice: ScriptedModelRetryAdvice | undefined;
   /** The failed request's `input`, to tell concurrent requests apart. */
   readonly input: WeakRef<object> | string | undefined;
 }
@@ -181,37 +180,6 @@ function sameInput(failure: Failure, request: unknown): boolean {
  * ```
  */
 export class ScriptedModel implements Model {
-  /**
-   * A `ScriptedModel` that replays a recording made with `recordModel()`:
-   * each call is answered with its recorded response, stream events or
-   * error, after its request is compared with the recorded one on
-   * `options.aspects` (default input items, tool names, instructions). The
-   * first difference throws `ReplayMismatchError` and is remembered, so
-   * `assertComplete()` rethrows it.
-   *
-   * @param fixture The fixture, as an object or JSON text.
-   * @param options `aspects`, `compare: false`, `redact`.
-   * @returns The replaying model.
-   * @throws {InvalidRecordingError} When the fixture is malformed.
-   *
-   * @example
-   * ```ts
-   * import assert from 'node:assert/strict';
-   * import { ScriptedModel } from '@scripted/agents';
-   *
-   * const model = ScriptedModel.fromRecording(
-   *   '{"version":1,"kind":"model","sdkVersion":"0.20.0","calls":[]}',
-   * );
-   * assert.equal(model.remainingSteps, 0);
-   * ```
-   */
-  static fromRecording(
-    fixture: ModelFixture | string,
-    options?: ModelReplayOptions,
-  ): ScriptedModel {
-    return replayModel(fixture, options);
-  }
-
   /**
    * Creates a `ScriptedModel`.
    * @param inputs The script, any iterable (an array, a `Set`, a
@@ -417,6 +385,7 @@ export class ScriptedModel implements Model {
    */
   assertComplete(): void {
     const state = slot.of(this);
+    modelHooks.find(this)?.beforeComplete?.();
     state.drift.rethrow();
     const remainingSteps = state.steps.length - state.next;
     if (remainingSteps === 0) return;
@@ -567,6 +536,8 @@ export class ScriptedModel implements Model {
   ): Promise<ModelRetryAdvice | undefined> {
     try {
       const failures = slot.of(this).failures;
+      const hooked = modelHooks.find(this)?.retryAdvice?.(args);
+      if (hooked?.found) return Promise.resolve(hooked.advice);
       const error = args?.error;
       const streamed = args?.stream;
       let found = -1;
@@ -697,7 +668,7 @@ async function* stream(
       // A stream responder's result is checked events.
       const events = step.type === 'stream'
         ? step.events
-        : await respond(state, step, call, signal) as ModelStreamEvents;
+        : await respond(state, step, call, signal) as ScriptedModelStream;
       yield* exactStream(events, {
         at: { stepType: step.type, callIndex: call.index },
         signal,
@@ -717,7 +688,7 @@ async function respond(
   step: ResponderStep,
   call: RecordedModelCall,
   signal: AbortSignal | undefined,
-): Promise<ResponseTemplate | ModelStreamEvents> {
+): Promise<ResponseTemplate | ScriptedModelStream> {
   let value: unknown = step.respond(detachedCopy(call));
   if (isThenable(value)) value = await value;
   checkpoint(signal, call.index);
@@ -729,8 +700,8 @@ async function respond(
     const at: At = { stepType: step.type, callIndex: call.index };
     checkEvents(value, at, 'respond()');
     return Array.isArray(value)
-      ? guarded(at, () => snapshot(value) as ModelStreamEvents, 'respond()')
-      : value as ModelStreamEvents;
+      ? guarded(at, () => snapshot(value) as ScriptedModelStream, 'respond()')
+      : value as ScriptedModelStream;
   } catch (error) {
     throw remember(state, error);
   }

@@ -11,7 +11,7 @@ import {
   checkRetryAdvice,
   invalid,
   nowhere,
-} from './_checks.ts';
+} from '../_internal/model_checks.ts';
 import { checkResponse } from './_normalize.ts';
 import type {
   ModelErrorStep,
@@ -37,7 +37,11 @@ import type {
  *
  * @example
  * ```ts
- * import { assistantMessage, modelResponse, ScriptedModel } from '@scripted/agents';
+ * import {
+ *   assistantMessage,
+ *   modelResponse,
+ *   ScriptedModel,
+ * } from '@scripted/agents';
  * import { Usage } from '@openai/agents';
  *
  * const model = new ScriptedModel([
@@ -70,7 +74,11 @@ export function modelResponse(
  *
  * @example
  * ```ts
- * import { assistantMessage, modelResponder, ScriptedModel } from '@scripted/agents';
+ * import {
+ *   assistantMessage,
+ *   modelResponder,
+ *   ScriptedModel,
+ * } from '@scripted/agents';
  *
  * const model = new ScriptedModel([
  *   modelResponder((call) => [assistantMessage(`Call ${call.index}`)]),

@@ -31,18 +31,6 @@ export type ScriptedModelResponse =
   | readonly AgentOutputItem[];
 
 /**
- * Our earlier name of {@link ScriptedModelResponse}.
- *
- * @example
- * ```ts
- * import { assistantMessage, type ModelResponseInput } from '@scripted/agents';
- *
- * const response: ModelResponseInput = [assistantMessage('Hi')];
- * ```
- */
-export type ModelResponseInput = ScriptedModelResponse;
-
-/**
  * Derives a response from the recorded call (its own detached, mutable
  * copy: changing it never reaches `calls`); sync or async.
  *
@@ -75,18 +63,6 @@ export type ScriptedModelStream =
   | AsyncIterable<StreamEvent>;
 
 /**
- * Our earlier name of {@link ScriptedModelStream}.
- *
- * @example
- * ```ts
- * import type { ModelStreamEvents } from '@scripted/agents';
- *
- * const events: ModelStreamEvents = [{ type: 'response_started' }];
- * ```
- */
-export type ModelStreamEvents = ScriptedModelStream;
-
-/**
  * Derives the exact stream from the recorded call (its own detached,
  * mutable copy).
  *
@@ -100,18 +76,6 @@ export type ModelStreamEvents = ScriptedModelStream;
 export type ModelStreamResponder = (
   call: RecordedModelCall,
 ) => ScriptedModelStream | PromiseLike<ScriptedModelStream>;
-
-/**
- * Our earlier name of {@link ScriptedModelRetryAdvice}.
- *
- * @example
- * ```ts
- * import type { ModelRetryAdviceInput } from '@scripted/agents';
- *
- * const advice: ModelRetryAdviceInput = { suggested: true };
- * ```
- */
-export type ModelRetryAdviceInput = ScriptedModelRetryAdvice;
 
 /**
  * Retry advice for a failed request: fixed, or computed (sync or async) from

@@ -8,7 +8,7 @@
  * @module
  */
 import type { RealtimeTransportLayer } from '@openai/agents-realtime';
-import type { ListenerRegistry } from './_emitter.ts';
+import type { ListenerRegistry } from '../_internal/emitter.ts';
 import {
   type RealtimeSupersedingOperation,
   ScriptedRealtimeConnectionSupersededError,
@@ -17,17 +17,22 @@ import {
 /** The status of a Realtime transport, as the SDK declares it. */
 export type Status = RealtimeTransportLayer['status'];
 
+/** One lifecycle operation, as it acted. */
+interface Operation {
+  readonly name: RealtimeSupersedingOperation;
+}
+
 /** The lifecycle of one transport; `status` is writable, as on the SDK's. */
 export class Connection {
   /** The lifecycle status; assigning it emits nothing. */
   status: Status = 'disconnected';
   #events: ListenerRegistry;
-  // Bumped by every connect, and by every close or disconnect that acts.
-  #lifecycle = 0;
-  // The operation that bumped `#lifecycle` last.
-  #lastOperation: RealtimeSupersedingOperation | undefined;
-  // The `#lifecycle` of the connect still running, if one is.
-  #connecting: number | undefined;
+  // The lifecycle operation that acted last: every connect, and every close
+  // or disconnect that acts, is a new one (compared by identity). A new
+  // transport is as if disconnected.
+  #last: Operation = { name: 'disconnect' };
+  // The connect still running, if one is.
+  #connecting: Operation | undefined;
 
   /**
    * @param events Where `connection_change` and `error` are emitted.
@@ -46,7 +51,7 @@ export class Connection {
    *   `ScriptedRealtimeConnectionSupersededError`.
    */
   connect(record: () => void): Promise<void> {
-    const attempt = this.#bump('connect');
+    const attempt = this.#act('connect');
     this.#connecting = attempt;
     try {
       record();
@@ -54,7 +59,7 @@ export class Connection {
       return this.#fail(attempt, failure);
     }
     for (const status of ['connecting', 'connected'] as const) {
-      if (this.#lifecycle !== attempt) return this.#superseded();
+      if (this.#last !== attempt) return this.#superseded();
       this.status = status;
       try {
         this.#events.emit('connection_change', [status]);
@@ -62,7 +67,7 @@ export class Connection {
         return this.#fail(attempt, error);
       }
     }
-    if (this.#lifecycle !== attempt) return this.#superseded();
+    if (this.#last !== attempt) return this.#superseded();
     this.#connecting = undefined;
     return Promise.resolve();
   }
@@ -71,46 +76,65 @@ export class Connection {
    * Records the close through `record` and becomes `disconnected`, unless
    * nothing is open (then nothing is recorded) or a lifecycle operation
    * ran inside the close's matcher (then that operation's state stays).
+   * When the record throws (an injected failure, a mismatch), a close made
+   * while a `connect()` is in progress still supersedes that connect, as a
+   * successful one would, and then throws; on an established connection it
+   * changes nothing.
    *
    * @param record Records the call; throws its mismatch or failure.
+   * @throws {unknown} What `record` threw, else the first failure of a
+   *   `disconnected` listener.
    */
   close(record: () => void): void {
     if (!this.#isOpen()) return;
-    const before = this.#lifecycle;
-    record();
-    if (this.#lifecycle !== before) return;
-    this.#end('close');
-    this.#events.emit('connection_change', ['disconnected']);
+    const before = this.#last;
+    const connecting = this.#connecting !== undefined;
+    let failure: { readonly error: unknown } | undefined;
+    try {
+      record();
+    } catch (error) {
+      if (!connecting) throw error;
+      failure = { error };
+    }
+    if (this.#last === before) {
+      this.#end('close');
+      try {
+        this.#events.emit('connection_change', ['disconnected']);
+      } catch (error) {
+        // The close's own failure is what its caller needs to see.
+        failure ??= { error };
+      }
+    }
+    if (failure !== undefined) throw failure.error;
   }
 
   /**
    * Becomes `disconnected` as if the remote end closed, emitting
-   * `connection_change` and, when `error` is given, `error`; nothing when
-   * nothing is open.
+   * `connection_change` and, when `error` is given, `error`. When nothing
+   * is open it changes nothing and emits no `connection_change`, but still
+   * emits the `error`: an error is never dropped.
    *
    * @param error Optional transport error.
    * @throws {unknown} The first failure of a listener, after both events.
    */
   disconnect(error: unknown): void {
-    if (!this.#isOpen()) return;
-    this.#end('disconnect');
-    let failed = false;
-    let failure: unknown;
-    try {
-      this.#events.emit('connection_change', ['disconnected']);
-    } catch (cause) {
-      failed = true;
-      failure = cause;
+    let failure: { readonly error: unknown } | undefined;
+    if (this.#isOpen()) {
+      this.#end('disconnect');
+      try {
+        this.#events.emit('connection_change', ['disconnected']);
+      } catch (cause) {
+        failure = { error: cause };
+      }
     }
     if (error !== undefined) {
       try {
         this.#events.emit('error', [{ type: 'error', error }]);
       } catch (cause) {
-        if (!failed) failure = cause;
-        failed = true;
+        failure ??= { error: cause };
       }
     }
-    if (failed) throw failure;
+    if (failure !== undefined) throw failure.error;
   }
 
   /** Whether close/disconnect has anything to end. */
@@ -118,25 +142,26 @@ export class Connection {
     return this.status !== 'disconnected' || this.#connecting !== undefined;
   }
 
-  #bump(operation: RealtimeSupersedingOperation): number {
-    this.#lastOperation = operation;
-    return ++this.#lifecycle;
+  #act(name: RealtimeSupersedingOperation): Operation {
+    const operation = { name };
+    this.#last = operation;
+    return operation;
   }
 
-  #end(operation: 'close' | 'disconnect'): void {
-    this.#bump(operation);
+  #end(name: 'close' | 'disconnect'): void {
+    this.#act(name);
     this.#connecting = undefined;
     this.status = 'disconnected';
   }
 
   /**
-   * Ends the connect numbered `attempt` with `error`: when no later
+   * Ends the connect `attempt` with `error`: when no later
    * lifecycle operation took over, the transport becomes `disconnected`
    * and says so (a `disconnected` listener's own failure is dropped:
    * `error` is what the caller needs).
    */
-  #fail(attempt: number, error: unknown): Promise<never> {
-    if (this.#lifecycle === attempt) {
+  #fail(attempt: Operation, error: unknown): Promise<never> {
+    if (this.#last === attempt) {
       this.#connecting = undefined;
       this.status = 'disconnected';
       try {
@@ -151,7 +176,7 @@ export class Connection {
   #superseded(): Promise<never> {
     return Promise.reject(
       new ScriptedRealtimeConnectionSupersededError({
-        supersededBy: this.#lastOperation,
+        supersededBy: this.#last.name,
       }),
     );
   }

@@ -1,57 +1,137 @@
 /**
  * Validation of scripting input, robust to hostile values (proxies, getters
- * that throw): bad input becomes an `InvalidRealtimeScenarioInputError`
- * where it is given. Private to the realtime folder.
+ * that throw): the shared reader (`_internal/read.ts`) reads each value
+ * once, and its issue becomes an `InvalidRealtimeScenarioInputError` where
+ * the input is given. Private to the realtime folder.
  *
  * @module
  */
-import { closest, describe, listNames } from '../_internal/format.ts';
-import { isAsyncFunction } from '../_internal/matcher.ts';
-import { readFields } from '../_internal/read.ts';
+import { closest, describe } from '../_internal/format.ts';
 import {
-  isRealtimeTransportMethod,
+  at,
+  boundary,
+  type Fields,
+  fields,
+  func,
+  type Issue,
+  type IssueCode,
+  oneOf,
+} from '../_internal/read.ts';
+import {
+  type RealtimeCallMatcher,
   type RealtimeTransportMethod,
   realtimeTransportMethods,
 } from './calls.ts';
-import { InvalidRealtimeScenarioInputError } from './errors.ts';
+import {
+  InvalidRealtimeScenarioInputError,
+  type InvalidRealtimeScenarioInputIssue,
+  type InvalidRealtimeScenarioInputReason,
+} from './input_errors.ts';
 import type { RealtimeScenarioOptions } from './scenario.ts';
 
 // Names people reach for that mean an outbound method (lower case).
-const synonyms: Readonly<Record<string, RealtimeTransportMethod>> = {
-  hangup: 'close',
-  end: 'close',
-  stop: 'close',
-  disconnect: 'close',
-  open: 'connect',
-  start: 'connect',
-  message: 'sendMessage',
-  send: 'sendMessage',
-  audio: 'sendAudio',
-  image: 'addImage',
-  unmute: 'mute',
-  cancel: 'interrupt',
-  config: 'updateSessionConfig',
-  updatesession: 'updateSessionConfig',
-  response: 'requestResponse',
-  createresponse: 'requestResponse',
-  sethistory: 'resetHistory',
-  updatehistory: 'resetHistory',
-  functioncalloutput: 'sendFunctionCallOutput',
-  mcpresponse: 'sendMcpResponse',
-};
+const synonyms: ReadonlyMap<string, RealtimeTransportMethod> = new Map([
+  ['hangup', 'close'],
+  ['end', 'close'],
+  ['stop', 'close'],
+  ['disconnect', 'close'],
+  ['open', 'connect'],
+  ['start', 'connect'],
+  ['message', 'sendMessage'],
+  ['send', 'sendMessage'],
+  ['audio', 'sendAudio'],
+  ['image', 'addImage'],
+  ['unmute', 'mute'],
+  ['cancel', 'interrupt'],
+  ['config', 'updateSessionConfig'],
+  ['updatesession', 'updateSessionConfig'],
+  ['response', 'requestResponse'],
+  ['createresponse', 'requestResponse'],
+  ['sethistory', 'resetHistory'],
+  ['updatehistory', 'resetHistory'],
+  ['functioncalloutput', 'sendFunctionCallOutput'],
+  ['mcpresponse', 'sendMcpResponse'],
+]);
+
+/** The options of `runScenario()`. */
+const optionKeys = ['scenario', 'exercise', 'signal'] as const;
+
+/** The members of an `expectAnyOrder()` expectation. */
+const expectationKeys = ['method', 'matcher'] as const;
+
+/** A name an input error may suggest. */
+type Suggestion = NonNullable<InvalidRealtimeScenarioInputError['suggestion']>;
+
+// Every name a suggestion may hold.
+const suggestible: ReadonlySet<unknown> = new Set<Suggestion>([
+  ...realtimeTransportMethods,
+  ...optionKeys,
+  ...expectationKeys,
+]);
+
+function isSuggestion(name: unknown): name is Suggestion {
+  return suggestible.has(name);
+}
+
+/** How one check's issue becomes the transport's error. */
+interface Where {
+  /** The scripting method given the input. */
+  readonly operation: string;
+  /** The error's reason (an unreadable value is `unreadable_option`). */
+  readonly reason: InvalidRealtimeScenarioInputReason;
+  /**
+   * The finer `issue` per reader code (`missing` counts as `invalid_type`:
+   * `undefined` is the wrong kind of value here); the reason otherwise.
+   */
+  readonly finer: Partial<Record<IssueCode, InvalidRealtimeScenarioInputIssue>>;
+  /** What the input must be; the reason's own wording otherwise. */
+  readonly expected?: string | undefined;
+  /** A suggestion before the reader's own (asked only on failure). */
+  readonly suggest?: () => Suggestion | undefined;
+}
+
+/** The error of a reader's issue. */
+function inputError(
+  where: Where,
+  issue: Issue,
+): InvalidRealtimeScenarioInputError {
+  if (issue.code === 'unreadable') {
+    return new InvalidRealtimeScenarioInputError({
+      reason: 'unreadable_option',
+      operation: where.operation,
+      path: issue.path,
+      expected: issue.expected,
+      received: issue.received,
+    }, { cause: issue.cause });
+  }
+  const suggestion = where.suggest?.() ?? issue.suggestion;
+  return new InvalidRealtimeScenarioInputError({
+    reason: where.reason,
+    issue: where.finer[issue.code === 'missing' ? 'invalid_type' : issue.code],
+    operation: where.operation,
+    path: issue.path,
+    // The reader's words for a key it does not know; ours otherwise.
+    expected: issue.code === 'unknown_key' ? issue.expected : where.expected,
+    received: issue.received,
+    suggestion: isSuggestion(suggestion) ? suggestion : undefined,
+  });
+}
+
+/** Runs a reading, turning its issue into the transport's error. */
+function reading<T>(where: Where, read: () => T): T {
+  return boundary((issue) => inputError(where, issue), read);
+}
 
 /**
- * The outbound method a wrong name most likely meant: a known synonym
- * (`hangUp` → `close`), else the closest method name ({@link closest}).
+ * The outbound method a wrong name stands for when it is a known synonym
+ * (`hangUp` → `close`); the reader suggests the closest spelling otherwise.
  *
  * @param name What was written.
- * @returns The suggestion, or `undefined` when nothing is close.
+ * @returns The method, or `undefined`.
  */
-function suggestMethod(name: unknown): RealtimeTransportMethod | undefined {
+function synonymOf(name: unknown): RealtimeTransportMethod | undefined {
   if (typeof name !== 'string') return undefined;
-  const written = name.toLowerCase().replace(/[-_\s]/g, '');
-  if (Object.hasOwn(synonyms, written)) return synonyms[written];
-  return closest(name, realtimeTransportMethods);
+  return synonyms.get(name.toLowerCase().replace(/[-_\s]/g, ''));
 }
 
 /**
@@ -59,6 +139,7 @@ function suggestMethod(name: unknown): RealtimeTransportMethod | undefined {
  *
  * @param operation The scripting method.
  * @param value The given method name.
+ * @param path Where it was given.
  * @returns The method name.
  * @throws {InvalidRealtimeScenarioInputError} For anything else.
  */
@@ -67,15 +148,13 @@ export function requireMethod(
   value: unknown,
   path = 'method',
 ): RealtimeTransportMethod {
-  if (isRealtimeTransportMethod(value)) return value;
-  throw new InvalidRealtimeScenarioInputError({
-    reason: 'unknown_method',
-    issue: typeof value === 'string' ? 'unknown_method' : 'not_a_string',
+  return reading({
     operation,
-    path,
-    received: describe(value),
-    suggestion: suggestMethod(value),
-  });
+    reason: 'unknown_method',
+    finer: { invalid_value: 'unknown_method', invalid_type: 'not_a_string' },
+    // A synonym comes before the reader's closest spelling.
+    suggest: () => synonymOf(value),
+  }, () => oneOf(value, path, realtimeTransportMethods));
 }
 
 /**
@@ -83,33 +162,23 @@ export function requireMethod(
  *
  * @param operation The scripting method.
  * @param value The given matcher.
+ * @param path Where it was given.
+ * @returns The matcher.
  * @throws {InvalidRealtimeScenarioInputError} For anything else.
  */
 export function requireMatcher(
   operation: string,
   value: unknown,
   path = 'matcher',
-): void {
-  if (value === undefined) return;
-  if (typeof value !== 'function') {
-    throw new InvalidRealtimeScenarioInputError({
-      reason: 'invalid_matcher',
-      issue: 'not_a_function',
-      operation,
-      path,
-      received: describe(value),
-    });
-  }
-  // It always answers with a promise, so it could never answer in time.
-  if (isAsyncFunction(value)) {
-    throw new InvalidRealtimeScenarioInputError({
-      reason: 'invalid_matcher',
-      issue: 'async_matcher',
-      operation,
-      path,
-      received: describe(value),
-    });
-  }
+): RealtimeCallMatcher | undefined {
+  return reading({
+    operation,
+    reason: 'invalid_matcher',
+    // A native async function always answers with a promise: never in time.
+    finer: { invalid_type: 'not_a_function', invalid_value: 'async_matcher' },
+  }, () => func(value, path, { optional: true, sync: true })) as
+    | RealtimeCallMatcher
+    | undefined;
 }
 
 /**
@@ -120,18 +189,15 @@ export function requireMatcher(
  * @throws {InvalidRealtimeScenarioInputError} For anything else.
  */
 export function requireListener(operation: string, value: unknown): void {
-  if (typeof value === 'function') return;
-  throw new InvalidRealtimeScenarioInputError({
-    reason: 'invalid_listener',
-    issue: 'not_a_function',
+  reading({
     operation,
-    path: 'listener',
-    received: describe(value),
-  });
+    reason: 'invalid_listener',
+    finer: { invalid_type: 'not_a_function' },
+  }, () => func(value, 'listener'));
 }
 
-/** The options of `runScenario()`. */
-const optionKeys = ['scenario', 'exercise', 'signal'] as const;
+/** The fields of the `runScenario()` options, read once. */
+type OptionFields = Fields<(typeof optionKeys)[number]>;
 
 /**
  * Throws unless the option `key` is a function; when it is missing, a key
@@ -139,24 +205,20 @@ const optionKeys = ['scenario', 'exercise', 'signal'] as const;
  */
 function requireCallback(
   key: 'scenario' | 'exercise',
-  read: {
-    readonly fields: Readonly<Record<string, unknown>>;
-    readonly keys: readonly string[];
-  },
+  read: OptionFields,
 ): void {
   const value = read.fields[key];
-  if (typeof value === 'function') return;
-  const misspelt = value === undefined &&
-    read.keys.some((written) => closest(written, optionKeys) === key);
-  throw new InvalidRealtimeScenarioInputError({
-    reason: 'invalid_option',
-    issue: 'not_a_function',
+  reading({
     operation: 'runScenario',
-    path: `options.${key}`,
+    reason: 'invalid_option',
+    finer: { invalid_type: 'not_a_function' },
     expected: 'a function',
-    received: describe(value),
-    suggestion: misspelt ? key : undefined,
-  });
+    suggest: () =>
+      value === undefined &&
+        read.keys.some((written) => closest(written, optionKeys) === key)
+        ? key
+        : undefined,
+  }, () => func(value, at('options', key)));
 }
 
 /**
@@ -184,7 +246,8 @@ function requireSignal(value: unknown): AbortSignal | undefined {
 }
 
 /**
- * Validates the options of `runScenario()`.
+ * Validates the options of `runScenario()`, reading each once (other keys
+ * are allowed, as the SDK module allows them).
  *
  * @param options The given options.
  * @returns The validated callbacks and signal.
@@ -195,24 +258,12 @@ export function readScenarioOptions<R>(options: unknown): {
   exercise: RealtimeScenarioOptions<R>['exercise'];
   signal: AbortSignal | undefined;
 } {
-  if (typeof options !== 'object' || options === null) {
-    throw new InvalidRealtimeScenarioInputError({
-      reason: 'invalid_option',
-      issue: 'not_an_object',
-      operation: 'runScenario',
-      path: 'options',
-      expected: 'an options object with scenario and exercise',
-      received: describe(options),
-    });
-  }
-  const read = readFields(options, optionKeys);
-  if (!read.ok) {
-    throw new InvalidRealtimeScenarioInputError({
-      reason: 'unreadable_option',
-      operation: 'runScenario',
-      path: read.key === undefined ? 'options' : `options.${read.key}`,
-    }, { cause: read.cause });
-  }
+  const read = reading({
+    operation: 'runScenario',
+    reason: 'invalid_option',
+    finer: { invalid_type: 'not_an_object' },
+    expected: 'an options object with scenario and exercise',
+  }, () => fields(options, 'options', optionKeys, { unknownKeys: 'allow' }));
   requireCallback('scenario', read);
   requireCallback('exercise', read);
   return {
@@ -238,22 +289,11 @@ export function requireFailure(error: unknown): void {
   });
 }
 
-// An object that is not an array; a revoked proxy is not one.
-function isPlainObject(value: unknown): value is object {
-  try {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-  } catch {
-    return false;
-  }
-}
-
 /** One expectation of an `expectAnyOrder()` group, as given. */
 export interface ExpectationInput {
   readonly method: RealtimeTransportMethod;
-  readonly matcher: ((call: never) => unknown) | undefined;
+  readonly matcher: RealtimeCallMatcher | undefined;
 }
-
-const expectationKeys = ['method', 'matcher'] as const;
 
 /**
  * Checks the expectations of an `expectAnyOrder()` group where they are
@@ -263,7 +303,7 @@ const expectationKeys = ['method', 'matcher'] as const;
  * @param expectations What the caller gave.
  * @returns The expectations, read once.
  * @throws {InvalidRealtimeScenarioInputError} `invalid_expectation`,
- * `unknown_method`, `invalid_matcher`.
+ * `unknown_method`, `invalid_matcher`, `unreadable_option`.
  */
 export function requireExpectations(
   expectations: readonly unknown[],
@@ -280,42 +320,19 @@ export function requireExpectations(
     });
   }
   return expectations.map((expectation, i) => {
-    const at = `expectations[${i}]`;
-    if (!isPlainObject(expectation)) {
-      throw new InvalidRealtimeScenarioInputError({
-        reason: 'invalid_expectation',
-        issue: 'not_an_object',
-        operation,
-        path: at,
-        received: describe(expectation),
-      });
-    }
-    const read = readFields(expectation, expectationKeys);
-    if (!read.ok) {
-      throw new InvalidRealtimeScenarioInputError({
-        reason: 'unreadable_option',
-        operation,
-        path: read.key === undefined ? at : `${at}.${read.key}`,
-      }, { cause: read.cause });
-    }
-    const unknown = read.keys.filter((key) =>
-      key !== 'method' && key !== 'matcher'
-    );
-    if (unknown.length > 0) {
-      throw new InvalidRealtimeScenarioInputError({
-        reason: 'invalid_expectation',
-        issue: 'unknown_property',
-        operation,
-        path: at,
-        expected: 'an object with only "method" and "matcher"',
-        received: listNames(unknown),
-      });
-    }
-    const method = requireMethod(operation, read.fields.method, `${at}.method`);
-    requireMatcher(operation, read.fields.matcher, `${at}.matcher`);
+    const path = at('expectations', i);
+    const read = reading({
+      operation,
+      reason: 'invalid_expectation',
+      finer: { invalid_type: 'not_an_object', unknown_key: 'unknown_property' },
+    }, () => fields(expectation, path, expectationKeys));
     return {
-      method,
-      matcher: read.fields.matcher as ExpectationInput['matcher'],
+      method: requireMethod(operation, read.fields.method, at(path, 'method')),
+      matcher: requireMatcher(
+        operation,
+        read.fields.matcher,
+        at(path, 'matcher'),
+      ),
     };
   });
 }

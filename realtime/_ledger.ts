@@ -7,31 +7,28 @@
  *
  * @module
  */
-import { isError, runMatcher } from '../_internal/matcher.ts';
 import { CallLog, FirstMismatch } from '../_internal/recording.ts';
 import { detachedCopy } from '../_internal/snapshot.ts';
 import { noop } from '../_internal/thenable.ts';
+import { attachFaults } from './_error_messages.ts';
+import {
+  type Expectation,
+  groupTaker,
+  type Refusal,
+  refusalOf,
+} from './_match.ts';
 import type {
   PendingRealtimeExpectation,
   PendingRealtimeFailure,
   RealtimeCallMatcher,
+  RealtimeFaultRecord,
   RealtimeTransportMethod,
   RecordedRealtimeCall,
 } from './calls.ts';
 import {
   IncompleteRealtimeScenarioError,
-  InvalidRealtimeScenarioInputError,
-  type RealtimeAnyOrderCandidate,
-  RealtimeCallMatcherError,
-  UnexpectedRealtimeCallError,
+  ScriptedRealtimeScenarioCancelledError,
 } from './errors.ts';
-import type { RealtimeFaultRecord } from './faults.ts';
-
-interface Expectation {
-  readonly order: number;
-  readonly method: RealtimeTransportMethod;
-  readonly matcher: RealtimeCallMatcher | undefined;
-}
 
 /**
  * What waits in the one global order: a single expectation, or an
@@ -59,141 +56,6 @@ export interface LedgerWatcher {
   readonly onWait: () => void;
   /** A mismatch was found (and thrown into the call that made it). */
   readonly onMismatch: (error: unknown) => void;
-}
-
-/**
- * Checks a call against an expectation; returns the mismatch, if any. The
- * matcher semantics are `_internal/matcher.ts`'s.
- *
- * @param expectation The method and matcher answering the call.
- * @param call The call.
- * @param pending How many expectations were pending at the call, this one
- *   included.
- * @param injectedFaults The faults injected so far, for the error.
- */
-function mismatchOf(
-  expectation: Pick<Expectation, 'method' | 'matcher'>,
-  call: RecordedRealtimeCall,
-  pending: number,
-  injectedFaults: readonly RealtimeFaultRecord[],
-): unknown {
-  if (expectation.method !== call.method) {
-    return new UnexpectedRealtimeCallError({
-      callIndex: call.index,
-      expectedMethod: expectation.method,
-      actualMethod: call.method,
-      remainingExpectations: pending,
-      injectedFaults,
-    });
-  }
-  if (expectation.matcher === undefined) return undefined;
-  // Its own mutable copy: a matcher's writes reach neither the record nor
-  // the caller, and never throw on a frozen object.
-  const verdict = runMatcher(expectation.matcher, [detachedCopy(call)]);
-  if (verdict.kind === 'pass') return undefined;
-  const fields = {
-    callIndex: call.index,
-    actualMethod: call.method,
-    injectedFaults,
-  };
-  switch (verdict.kind) {
-    case 'rejected':
-      return new RealtimeCallMatcherError({
-        ...fields,
-        matcherResult: 'false',
-      });
-    case 'promise':
-      return new InvalidRealtimeScenarioInputError({
-        reason: 'invalid_matcher',
-        issue: 'async_matcher',
-        operation: 'expectCall',
-        path: 'matcher',
-        received: 'a promise',
-      });
-    case 'threw':
-      // An assertion's own error is the most useful report.
-      if (isError(verdict.error)) return verdict.error;
-      return new RealtimeCallMatcherError(
-        { ...fields, matcherResult: 'threw' },
-        { cause: verdict.error },
-      );
-  }
-}
-
-/**
- * Finds the member of a group that takes a call: the first unused one whose
- * method and matcher accept it (a matcher that rejects or throws passes the
- * call on). Returns its index, or the mismatch listing every candidate.
- *
- * @param waiter The group.
- * @param call The call.
- * @param pending How many expectations were pending at the call.
- * @param injectedFaults The faults injected so far, for the error.
- */
-function groupMatch(
-  waiter: Waiter,
-  call: RecordedRealtimeCall,
-  pending: number,
-  injectedFaults: readonly RealtimeFaultRecord[],
-): number | { readonly mismatch: unknown } {
-  const candidates: RealtimeAnyOrderCandidate[] = [];
-  let cause: { readonly value: unknown } | undefined;
-  let sameMethod = false;
-  for (let i = 0; i < waiter.members.length; i++) {
-    if (waiter.calls[i] !== undefined) continue;
-    const { method, matcher } = waiter.members[i]!;
-    if (method !== call.method) {
-      candidates.push({ position: i, method, rejection: 'method' });
-      continue;
-    }
-    sameMethod = true;
-    if (matcher === undefined) return i;
-    const verdict = runMatcher(matcher, [detachedCopy(call)]);
-    switch (verdict.kind) {
-      case 'pass':
-        return i;
-      case 'promise':
-        return {
-          mismatch: new InvalidRealtimeScenarioInputError({
-            reason: 'invalid_matcher',
-            issue: 'async_matcher',
-            operation: 'expectAnyOrder',
-            path: `expectations[${i}].matcher`,
-            received: 'a promise',
-          }),
-        };
-      case 'rejected':
-        candidates.push({ position: i, method, rejection: 'false' });
-        break;
-      case 'threw':
-        cause ??= { value: verdict.error };
-        candidates.push({ position: i, method, rejection: 'threw' });
-    }
-  }
-  if (!sameMethod) {
-    return {
-      mismatch: new UnexpectedRealtimeCallError({
-        callIndex: call.index,
-        expectedMethod: (candidates[0] ?? waiter.members[0]!).method,
-        actualMethod: call.method,
-        remainingExpectations: pending,
-        candidates,
-        injectedFaults,
-      }),
-    };
-  }
-  return {
-    mismatch: new RealtimeCallMatcherError(
-      {
-        callIndex: call.index,
-        actualMethod: call.method,
-        matcherResult: cause === undefined ? 'false' : 'threw',
-        candidates,
-        injectedFaults,
-      },
-      cause === undefined ? undefined : { cause: cause.value },
-    ),
-  };
 }
 
 /** Recorded calls, expectations and failures of one transport. */
@@ -254,9 +116,7 @@ export class CallLedger {
    */
   enter(build: (index: number) => RecordedRealtimeCall): unknown {
     const call = this.#log.record(build);
-    const failure = this.#failures.length === 0
-      ? undefined
-      : this.#takeFailure(call.method);
+    const failure = this.#takeFailure(call.method);
     const pending = this.#pendingCount();
     if (pending === 0) {
       this.#held.push(call);
@@ -270,12 +130,12 @@ export class CallLedger {
     const mismatch = this.#offer(waiter, call, pending);
     if (mismatch === undefined) {
       if (waiter.left === 0) {
-        if (waiter.group) this.#remove(waiter);
+        this.#remove(waiter);
         waiter.resolve(waiter.calls as RecordedRealtimeCall[]);
       }
       return failure;
     }
-    if (waiter.group) this.#remove(waiter);
+    this.#remove(waiter);
     waiter.reject(mismatch);
     this.#remember(mismatch);
     return mismatch;
@@ -287,7 +147,8 @@ export class CallLedger {
    *
    * @param method The expected method.
    * @param matcher Optional check of the call.
-   * @returns The matched call, or a rejection with the mismatch.
+   * @returns A writable copy of the matched call, or a rejection with the
+   *   mismatch.
    */
   expect(
     method: RealtimeTransportMethod,
@@ -362,10 +223,11 @@ export class CallLedger {
    * @param error The rejection.
    */
   rejectWaiting(error: unknown): void {
-    const waiting = this.#waiting.slice(this.#waitHead);
+    const waiting = this.#waiting;
+    const head = this.#waitHead;
     this.#waiting = [];
     this.#waitHead = 0;
-    for (const expectation of waiting) expectation.reject(error);
+    for (let i = head; i < waiting.length; i++) waiting[i]!.reject(error);
   }
 
   /**
@@ -378,16 +240,34 @@ export class CallLedger {
    */
   assertComplete(): void {
     this.#drift.rethrow();
-    const unconsumed = this.#held.length - this.#heldHead;
-    if (unconsumed === 0 && !this.waiting && this.#failures.length === 0) {
+    const unconsumed = this.#heldHead < this.#held.length;
+    if (!unconsumed && !this.waiting && this.#failures.length === 0) {
       return;
     }
-    throw new IncompleteRealtimeScenarioError({
-      unconsumedCalls: this.#held.slice(this.#heldHead),
-      pendingExpectations: this.pendingExpectations(),
-      pendingFailures: this.pendingFailures(),
-      injectedFaults: this.faults(),
-    });
+    throw attachFaults(
+      new IncompleteRealtimeScenarioError({
+        unconsumedCalls: this.#held.slice(this.#heldHead),
+        pendingExpectations: this.pendingExpectations(),
+        pendingFailures: this.pendingFailures(),
+      }),
+      this.#faults,
+    );
+  }
+
+  /**
+   * The error of a scenario its signal cancelled, naming the expectations
+   * still waiting and the faults injected so far.
+   *
+   * @param reason The signal's abort reason, kept as `cause`.
+   * @returns The error.
+   */
+  cancelled(reason: unknown): ScriptedRealtimeScenarioCancelledError {
+    return attachFaults(
+      new ScriptedRealtimeScenarioCancelledError(this.pendingExpectations(), {
+        cause: reason,
+      }),
+      this.#faults,
+    );
   }
 
   /**
@@ -419,9 +299,12 @@ export class CallLedger {
     }));
     let resolve!: Waiter['resolve'];
     let reject!: Waiter['reject'];
-    // A single expectation resolves with its call, a group with its calls.
+    // A single expectation resolves with its call, a group with its calls,
+    // each the caller's own writable copy (as a matcher's is).
     const promise = new Promise<unknown>((yes, no) => {
-      resolve = group ? yes : (calls) => yes(calls[0]);
+      resolve = group
+        ? (calls) => yes(calls.map(detachedCopy))
+        : (calls) => yes(detachedCopy(calls[0]));
       reject = no;
     });
     // The failure also reaches the caller and assertComplete(); an ignored
@@ -458,31 +341,34 @@ export class CallLedger {
     return promise;
   }
 
-  // Gives the call to the waiter; returns the mismatch if it cannot take
-  // it.
+  // Gives the call to the waiter; returns the error it refused it with, the
+  // ledger's own mismatches carrying the faults injected so far.
   #offer(
     waiter: Waiter,
     call: RecordedRealtimeCall,
     pending: number,
   ): unknown {
     let taker = 0;
+    let refusal: Refusal | undefined;
     if (!waiter.group) {
-      const mismatch = mismatchOf(
-        waiter.members[0]!,
-        call,
-        pending,
-        this.#faults,
-      );
-      if (mismatch !== undefined) return mismatch;
+      refusal = refusalOf(waiter.members[0]!, call, pending);
     } else {
       for (;;) {
-        const found = groupMatch(waiter, call, pending, this.#faults);
-        if (typeof found !== 'number') return found.mismatch;
+        const found = groupTaker(waiter.members, waiter.calls, call, pending);
+        if (typeof found !== 'number') {
+          refusal = found;
+          break;
+        }
         taker = found;
         // A call its own matcher caused may have taken that member
         // meanwhile: look again among those left.
         if (waiter.calls[taker] === undefined) break;
       }
+    }
+    if (refusal !== undefined) {
+      return 'mismatch' in refusal
+        ? attachFaults(refusal.mismatch, this.#faults)
+        : refusal.error;
     }
     waiter.calls[taker] = call;
     waiter.left--;
@@ -500,7 +386,8 @@ export class CallLedger {
   }
 
   // Removes a group that is done, if it is still at the head (a call its
-  // own matcher caused may have settled it already).
+  // own matcher caused may have settled it already); a single expectation
+  // left the queue before its matcher ran, so it is never there.
   #remove(waiter: Waiter): void {
     if (this.#waiting[this.#waitHead] === waiter) this.#dequeue();
   }

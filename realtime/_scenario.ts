@@ -6,14 +6,15 @@
  *
  * @module
  */
-import type { CallLedger } from './_ledger.ts';
 import { noop } from '../_internal/thenable.ts';
 import {
   requireExpectations,
   requireMatcher,
   requireMethod,
 } from './_inputs.ts';
-import { ScriptedRealtimeScenarioCancelledError } from './errors.ts';
+import type { CallLedger } from './_ledger.ts';
+import type { TransportState } from './_state.ts';
+import { InvalidRealtimeScenarioInputError } from './input_errors.ts';
 import type {
   RealtimeScenarioOptions,
   RealtimeScenarioRunContext,
@@ -43,6 +44,31 @@ function start<T>(fn: () => T | Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Calls `onAbort` with the reason when `signal` aborts, until the returned
+ * function is called. While it listens it keeps a referenced timer: Node
+ * does not keep the process alive for `AbortSignal.timeout()`, so two
+ * sides waiting on each other would otherwise end in an exit mid-test
+ * instead of the cancellation error.
+ *
+ * @param signal The run's signal, if any.
+ * @param onAbort What to do when it aborts.
+ * @returns Stops listening.
+ */
+function listen(
+  signal: AbortSignal | undefined,
+  onAbort: (reason: unknown) => void,
+): () => void {
+  if (signal === undefined) return noop;
+  const listener = (): void => onAbort(signal.reason);
+  signal.addEventListener('abort', listener);
+  const keepAlive = setInterval(noop, keepAliveMs);
+  return () => {
+    signal.removeEventListener('abort', listener);
+    clearInterval(keepAlive);
+  };
+}
+
 /** Waits for `sides` to settle, but no longer than one macrotask turn. */
 async function settleBriefly(sides: Promise<unknown>): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -57,6 +83,33 @@ async function settleBriefly(sides: Promise<unknown>): Promise<void> {
 }
 
 /**
+ * Starts a validated scenario on a transport, one at a time.
+ *
+ * @param state The transport's state.
+ * @param run The transport's context, both sides and the signal.
+ * @returns What `exercise` returned, once both sides finished and nothing
+ *   is left.
+ * @throws {InvalidRealtimeScenarioInputError} When a scenario is already
+ *   running on the transport (at once, not as a rejection).
+ */
+export function startScenario<R>(
+  state: TransportState,
+  run: ScenarioRun<R>,
+): Promise<R> {
+  if (state.running) {
+    throw new InvalidRealtimeScenarioInputError({
+      reason: 'scenario_running',
+      operation: 'runScenario',
+      path: 'options',
+    });
+  }
+  state.running = true;
+  return runRealtimeScenario(state.ledger, run).finally(() => {
+    state.running = false;
+  });
+}
+
+/**
  * Runs a validated scenario against `ledger`. It fails at once on a
  * mismatch (whatever either side awaits), on either side's failure, or on
  * the signal; when `exercise` finishes with expectations pending it fails
@@ -68,19 +121,13 @@ async function settleBriefly(sides: Promise<unknown>): Promise<void> {
  * @returns What `exercise` returned, once both sides finished and nothing
  *   is left.
  */
-export async function runRealtimeScenario<R>(
+async function runRealtimeScenario<R>(
   ledger: CallLedger,
   run: ScenarioRun<R>,
 ): Promise<R> {
   const { transport, signal } = run;
   if (signal?.aborted) {
-    throw new ScriptedRealtimeScenarioCancelledError(
-      {
-        pendingExpectations: ledger.pendingExpectations(),
-        injectedFaults: ledger.faults(),
-      },
-      { cause: signal.reason },
-    );
+    throw ledger.cancelled(signal.reason);
   }
   let finished = false;
   let failure: { readonly error: unknown } | undefined;
@@ -136,24 +183,7 @@ export async function runRealtimeScenario<R>(
     },
     emit: transport.emit,
   };
-  const onAbort = (): void => {
-    fail(
-      new ScriptedRealtimeScenarioCancelledError(
-        {
-          pendingExpectations: ledger.pendingExpectations(),
-          injectedFaults: ledger.faults(),
-        },
-        { cause: signal?.reason },
-      ),
-    );
-  };
-  signal?.addEventListener('abort', onAbort);
-  // Node does not keep the process alive for `AbortSignal.timeout()`; a
-  // referenced timer does, so two sides waiting on each other still end
-  // with the cancellation error instead of an exit mid-test.
-  const keepAlive = signal === undefined
-    ? undefined
-    : setInterval(noop, keepAliveMs);
+  const unlisten = listen(signal, (reason) => fail(ledger.cancelled(reason)));
   const unwatch = ledger.watch({ onWait: check, onMismatch: fail });
   const scenarioSide = start(() => run.scenario(context)).then(() => {
     scenarioDone = true;
@@ -171,8 +201,7 @@ export async function runRealtimeScenario<R>(
     await settleBriefly(Promise.all([scenarioSide, exerciseSide]));
     throw error;
   } finally {
-    signal?.removeEventListener('abort', onAbort);
-    clearInterval(keepAlive);
+    unlisten();
     unwatch();
   }
 }

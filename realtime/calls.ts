@@ -10,7 +10,6 @@ import type {
   RealtimeTransportLayer,
   RealtimeTransportLayerConnectOptions,
 } from '@openai/agents-realtime';
-import { setOwn, snapshot } from '../_internal/snapshot.ts';
 
 /**
  * Members of the SDK's `RealtimeTransportLayer` that belong to its event
@@ -384,43 +383,56 @@ export const realtimeTransportMethods: readonly RealtimeTransportMethod[] =
     Object.keys(methodTable) as RealtimeTransportMethod[],
   );
 
-const methodSet: ReadonlySet<unknown> = new Set(realtimeTransportMethods);
+/** What happened to an event, as logged. */
+export type RealtimeFaultAction =
+  | 'dropped'
+  | 'duplicated'
+  | 'delayed'
+  | 'delivered-late'
+  | 'held'
+  | 'released'
+  | 'disconnected'
+  | 'lost';
 
 /**
- * Whether `value` names an outbound transport method.
+ * One entry of the fault log.
  *
- * @param value Any value.
- * @returns `true` for a method name.
- */
-export function isRealtimeTransportMethod(
-  value: unknown,
-): value is RealtimeTransportMethod {
-  return methodSet.has(value);
-}
-
-/**
- * Records connect options without the API key, reduced to
- * `apiKeyProvided`; the key (string or function) is never read beyond its
- * type.
+ * @example
+ * ```ts
+ * import type { RealtimeFaultRecord } from '@scripted/agents/realtime';
  *
- * @param options The options the SDK passed to `connect`.
- * @returns A frozen, detached record.
+ * const record: RealtimeFaultRecord = {
+ *   index: 0,
+ *   fault: 0,
+ *   kind: 'drop',
+ *   action: 'dropped',
+ *   event: 'audio',
+ *   sequence: 3,
+ *   time: undefined,
+ *   afterCall: 1,
+ * };
+ * void record;
+ * ```
  */
-export function recordConnectOptions(options: unknown): RecordedConnectOptions {
-  const out: Record<string, unknown> = { apiKeyProvided: false };
-  if (typeof options !== 'object' || options === null) {
-    return Object.freeze(out) as RecordedConnectOptions;
-  }
-  const source = options as Record<string, unknown>;
-  for (const key in source) {
-    if (!Object.hasOwn(source, key)) continue;
-    if (key === 'apiKey') {
-      const apiKey = source.apiKey;
-      out.apiKeyProvided = typeof apiKey === 'function' ||
-        typeof apiKey === 'string';
-    } else {
-      setOwn(out, key, source[key]);
-    }
-  }
-  return snapshot(out) as RecordedConnectOptions;
+export interface RealtimeFaultRecord {
+  /** Position in the log (0-based). */
+  readonly index: number;
+  /** Index of the fault in the injector's list (0-based). */
+  readonly fault: number;
+  /** The fault's kind. */
+  readonly kind: 'drop' | 'duplicate' | 'delay' | 'reorder' | 'disconnect';
+  /** What was done to the event. */
+  readonly action: RealtimeFaultAction;
+  /** The event's name. */
+  readonly event: string;
+  /** The event's position among everything emitted through the injector (0-based). */
+  readonly sequence: number;
+  /** The clock's virtual time, when the injector has a clock. */
+  readonly time: number | undefined;
+  /**
+   * How many outbound calls the transport had recorded when the fault was
+   * injected: its place among `calls`. `undefined` when the transport is
+   * not a `ScriptedRealtimeTransport`.
+   */
+  readonly afterCall: number | undefined;
 }

@@ -5,74 +5,47 @@
  *
  * @module
  */
-import { describe, listNames, plural, quote } from '../_internal/format.ts';
+import { quote } from '../_internal/format.ts';
 import {
-  candidateList,
   frozenCandidates,
   incompleteMessage,
-  invalidInputMessage,
   unexpectedCallMessage,
 } from '../_internal/messages.ts';
+import {
+  cancelledMessage,
+  matcherMessage,
+  noFaults,
+} from './_error_messages.ts';
 import type {
   PendingRealtimeExpectation,
   PendingRealtimeFailure,
+  RealtimeFaultRecord,
   RealtimeTransportMethod,
   RealtimeTransportStatus,
-  RecordedRealtimeCall,
   RecordedRealtimeTransportCall,
 } from './calls.ts';
-import type { RealtimeFaultRecord } from './faults.ts';
-
-/**
- * The options of `runScenario()`, by name: what
- * `InvalidRealtimeScenarioInputError.suggestion` can propose.
- *
- * @example
- * ```ts
- * import type { RealtimeScenarioOptionKey } from '@scripted/agents/realtime';
- *
- * const key: RealtimeScenarioOptionKey = 'scenario';
- * ```
- */
-export type RealtimeScenarioOptionKey = 'scenario' | 'exercise' | 'signal';
 
 function freezeItems<T extends object>(items: readonly T[]): readonly T[] {
   return Object.freeze(items.map((item) => Object.freeze({ ...item })));
 }
 
-/** The injected faults as an error field: a frozen copy, empty for none. */
-function faultsField(
-  faults: readonly RealtimeFaultRecord[] | undefined,
-): readonly RealtimeFaultRecord[] {
-  return Object.freeze([...(faults ?? [])]);
+/** Whether the first argument is the SDK module's list form. */
+function isList<T>(value: readonly T[] | object): value is readonly T[] {
+  return Array.isArray(value);
 }
 
-/**
- * What was done to the inbound events, for a message: `2 injected faults:
- * dropped "audio" (faults[0], after 3 calls), ...`; `undefined` for none.
- */
-function faultsDetail(
-  faults: readonly RealtimeFaultRecord[],
-): string | undefined {
-  if (faults.length === 0) return undefined;
-  const limit = 5;
-  const shown = faults.slice(0, limit).map((record) =>
-    `${record.action} ${quote(record.event)} (faults[${record.fault}]${
-      record.afterCall === undefined
-        ? ''
-        : `, after ${plural(record.afterCall, 'call')}`
-    })`
-  );
-  const more = faults.length - shown.length;
-  return `${plural(faults.length, 'injected fault')}: ${shown.join(', ')}${
-    more > 0 ? ` and ${more} more` : ''
-  }`;
+/** `RealtimeCallMatcherError`'s fields, in this package's form. */
+interface MatcherFields {
+  callIndex: number;
+  actualMethod: string;
+  matcherResult?: 'false' | 'threw' | undefined;
+  candidates?: readonly RealtimeAnyOrderCandidate[] | undefined;
 }
 
-/** Whether `value` is a record with a numeric `callIndex` (our rich form). */
-function hasCallIndex(value: unknown): value is { callIndex: number } {
+/** Whether the first argument is this package's form (a numeric `callIndex`). */
+function isMatcherFields(value: unknown): value is MatcherFields {
   return typeof value === 'object' && value !== null &&
-    typeof (value as { callIndex?: unknown }).callIndex === 'number';
+    'callIndex' in value && typeof value.callIndex === 'number';
 }
 
 /**
@@ -144,12 +117,12 @@ export class UnexpectedRealtimeCallError extends Error {
    */
   readonly remainingExpectations: number;
   /**
-   * The faults `injectFaults()` had injected into this transport's inbound
-   * events when the error was raised, in order (empty without faults), so
-   * the failure shows what was done to the event stream; also in the
-   * message.
+   * The faults `injectFaults()` had injected into the transport's inbound
+   * events when it raised the error, in order (empty without faults, and
+   * for an error constructed by hand), so the failure shows what was done
+   * to the event stream; also named at the end of the message.
    */
-  readonly injectedFaults: readonly RealtimeFaultRecord[];
+  readonly injectedFaults: readonly RealtimeFaultRecord[] = noFaults;
   /**
    * When the call met an `expectAnyOrder()` group: its unused
    * expectations, in group order, none of which expects the method called
@@ -175,7 +148,6 @@ export class UnexpectedRealtimeCallError extends Error {
     expectedMethod: RealtimeTransportMethod;
     actualMethod: string;
     remainingExpectations?: number;
-    injectedFaults?: readonly RealtimeFaultRecord[];
     candidates?: readonly RealtimeAnyOrderCandidate[] | undefined;
   });
   constructor(
@@ -184,7 +156,6 @@ export class UnexpectedRealtimeCallError extends Error {
       expectedMethod: RealtimeTransportMethod;
       actualMethod: string;
       remainingExpectations?: number;
-      injectedFaults?: readonly RealtimeFaultRecord[];
       candidates?: readonly RealtimeAnyOrderCandidate[] | undefined;
     },
     actualCall?: RecordedRealtimeTransportCall,
@@ -193,16 +164,10 @@ export class UnexpectedRealtimeCallError extends Error {
       callIndex: actualCall?.index ?? -1,
       expectedMethod: first,
       actualMethod: actualCall?.method ?? '',
-      remainingExpectations: 1,
+      candidates: undefined,
     };
     const remaining = fields.remainingExpectations ?? 1;
-    const injectedFaults = faultsField(
-      (fields as { injectedFaults?: readonly RealtimeFaultRecord[] })
-        .injectedFaults,
-    );
-    const candidates = frozenCandidates(
-      'candidates' in fields ? fields.candidates : undefined,
-    );
+    const candidates = frozenCandidates(fields.candidates);
     super(unexpectedCallMessage({
       double: 'realtime',
       callIndex: fields.callIndex,
@@ -211,14 +176,12 @@ export class UnexpectedRealtimeCallError extends Error {
       expectedAnyOf: candidates?.map((candidate) => candidate.method),
       remaining,
       unit: 'expectation',
-      detail: faultsDetail(injectedFaults),
     }));
     this.name = 'UnexpectedRealtimeCallError';
     this.callIndex = fields.callIndex;
     this.expectedMethod = fields.expectedMethod;
     this.actualMethod = fields.actualMethod;
     this.remainingExpectations = remaining;
-    this.injectedFaults = injectedFaults;
     this.candidates = candidates;
   }
 }
@@ -258,12 +221,12 @@ export class RealtimeCallMatcherError extends Error {
    */
   readonly matcherResult: 'false' | 'threw';
   /**
-   * The faults `injectFaults()` had injected into this transport's inbound
-   * events when the error was raised, in order (empty without faults), so
-   * the failure shows what was done to the event stream; also in the
-   * message.
+   * The faults `injectFaults()` had injected into the transport's inbound
+   * events when it raised the error, in order (empty without faults, and
+   * for an error constructed by hand), so the failure shows what was done
+   * to the event stream; also named at the end of the message.
    */
-  readonly injectedFaults: readonly RealtimeFaultRecord[];
+  readonly injectedFaults: readonly RealtimeFaultRecord[] = noFaults;
   /**
    * When the call met an `expectAnyOrder()` group: every unused
    * expectation of the group, in group order, with why it did not take the
@@ -292,64 +255,36 @@ export class RealtimeCallMatcherError extends Error {
       callIndex: number;
       actualMethod: string;
       matcherResult?: 'false' | 'threw';
-      injectedFaults?: readonly RealtimeFaultRecord[];
       candidates?: readonly RealtimeAnyOrderCandidate[] | undefined;
     },
     options?: { cause?: unknown },
   );
   constructor(
-    first: RecordedRealtimeTransportCall | {
-      callIndex: number;
-      actualMethod: string;
-      matcherResult?: 'false' | 'threw';
-      injectedFaults?: readonly RealtimeFaultRecord[];
-      candidates?: readonly RealtimeAnyOrderCandidate[] | undefined;
-    },
+    first: RecordedRealtimeTransportCall | MatcherFields,
     options?: { matcherResult?: 'false' | 'threw'; cause?: unknown },
   ) {
-    let callIndex: number;
-    let actualMethod: string;
-    let matcherResult: 'false' | 'threw' | undefined;
-    let injectedFaults: readonly RealtimeFaultRecord[] = faultsField(undefined);
-    let candidates: readonly RealtimeAnyOrderCandidate[] | undefined;
-    if (hasCallIndex(first)) {
-      const fields = first as {
-        actualMethod: string;
-        matcherResult?: 'false' | 'threw';
-        injectedFaults?: readonly RealtimeFaultRecord[];
-        candidates?: readonly RealtimeAnyOrderCandidate[] | undefined;
-      };
-      callIndex = first.callIndex;
-      actualMethod = fields.actualMethod;
-      matcherResult = fields.matcherResult;
-      injectedFaults = faultsField(fields.injectedFaults);
-      candidates = frozenCandidates(fields.candidates);
-    } else {
-      const call = first as RecordedRealtimeTransportCall | undefined;
-      callIndex = call?.index ?? -1;
-      actualMethod = call?.method ?? '';
-      matcherResult = options?.matcherResult;
-    }
-    matcherResult ??= 'false';
+    const fields: MatcherFields = isMatcherFields(first) ? first : {
+      callIndex: first?.index ?? -1,
+      actualMethod: first?.method ?? '',
+      matcherResult: options?.matcherResult,
+    };
+    const matcherResult = fields.matcherResult ?? 'false';
+    const candidates = frozenCandidates(fields.candidates);
     const hasCause = options !== undefined && 'cause' in options;
-    const detail = faultsDetail(injectedFaults);
     super(
-      `Realtime call ${callIndex} to ${quote(actualMethod)} rejected: ${
-        candidates !== undefined
-          ? `no unused expectation of its anyOrder group accepts it, ${
-            candidateList(candidates, 'expectation')
-          }`
-          : matcherResult === 'false'
-          ? 'the matcher of its expectation returned false'
-          : `the matcher of its expectation threw ${describe(options?.cause)}`
-      }${detail === undefined ? '' : `, ${detail}`}`,
+      matcherMessage({
+        callIndex: fields.callIndex,
+        actualMethod: fields.actualMethod,
+        matcherResult,
+        thrown: options?.cause,
+        candidates,
+      }),
       hasCause ? { cause: options.cause } : undefined,
     );
     this.name = 'RealtimeCallMatcherError';
-    this.callIndex = callIndex;
-    this.actualMethod = actualMethod;
+    this.callIndex = fields.callIndex;
+    this.actualMethod = fields.actualMethod;
     this.matcherResult = matcherResult;
-    this.injectedFaults = injectedFaults;
     this.candidates = candidates;
   }
 }
@@ -382,8 +317,11 @@ export class RealtimeCallMatcherError extends Error {
  * ```
  */
 export class IncompleteRealtimeScenarioError extends Error {
-  /** Recorded calls no expectation consumed, in call order. */
-  readonly unconsumedCalls: readonly RecordedRealtimeCall[];
+  /**
+   * The calls no expectation consumed, in call order, as `{ index, method }`
+   * (the call's data is in the transport's `calls[index]`).
+   */
+  readonly unconsumedCalls: readonly RecordedRealtimeTransportCall[];
   /** The expectations still waiting, in registration order. */
   readonly pendingExpectations: readonly PendingRealtimeExpectation[];
   /**
@@ -392,12 +330,12 @@ export class IncompleteRealtimeScenarioError extends Error {
    */
   readonly pendingFailures: readonly PendingRealtimeFailure[];
   /**
-   * The faults `injectFaults()` had injected into this transport's inbound
-   * events when the error was raised, in order (empty without faults), so
-   * the failure shows what was done to the event stream; also in the
-   * message.
+   * The faults `injectFaults()` had injected into the transport's inbound
+   * events when it raised the error, in order (empty without faults, and
+   * for an error constructed by hand), so the failure shows what was done
+   * to the event stream; also named at the end of the message.
    */
-  readonly injectedFaults: readonly RealtimeFaultRecord[];
+  readonly injectedFaults: readonly RealtimeFaultRecord[] = noFaults;
 
   /**
    * Creates an `IncompleteRealtimeScenarioError`.
@@ -418,34 +356,23 @@ export class IncompleteRealtimeScenarioError extends Error {
     unconsumedCalls: readonly RecordedRealtimeTransportCall[];
     pendingExpectations: readonly PendingRealtimeExpectation[];
     pendingFailures: readonly PendingRealtimeFailure[];
-    injectedFaults?: readonly RealtimeFaultRecord[];
   });
   constructor(
     first: readonly RecordedRealtimeTransportCall[] | {
       unconsumedCalls: readonly RecordedRealtimeTransportCall[];
       pendingExpectations: readonly PendingRealtimeExpectation[];
       pendingFailures: readonly PendingRealtimeFailure[];
-      injectedFaults?: readonly RealtimeFaultRecord[];
     },
     pendingExpectations?: readonly PendingRealtimeExpectation[],
     pendingFailures?: readonly PendingRealtimeFailure[],
   ) {
-    const fields = Array.isArray(first)
+    const fields = isList(first)
       ? {
-        unconsumedCalls: first as readonly RecordedRealtimeTransportCall[],
+        unconsumedCalls: first,
         pendingExpectations: pendingExpectations ?? [],
         pendingFailures: pendingFailures ?? [],
       }
-      : first as {
-        unconsumedCalls: readonly RecordedRealtimeTransportCall[];
-        pendingExpectations: readonly PendingRealtimeExpectation[];
-        pendingFailures: readonly PendingRealtimeFailure[];
-        injectedFaults?: readonly RealtimeFaultRecord[];
-      };
-    const injectedFaults = faultsField(
-      (fields as { injectedFaults?: readonly RealtimeFaultRecord[] })
-        .injectedFaults,
-    );
+      : first;
     const calls = fields.unconsumedCalls;
     const expectations = fields.pendingExpectations;
     const failures = fields.pendingFailures;
@@ -465,14 +392,14 @@ export class IncompleteRealtimeScenarioError extends Error {
         names: expectations.map((pending) => pending.method),
       },
       { count: unused.length, noun: 'unused failure', names: unused },
-    ], faultsDetail(injectedFaults)));
+    ]));
     this.name = 'IncompleteRealtimeScenarioError';
-    this.unconsumedCalls = Object.freeze([
-      ...calls,
-    ]) as readonly RecordedRealtimeCall[];
-    this.pendingExpectations = freezeItems(fields.pendingExpectations);
+    // The summary the SDK module reports: no payload.
+    this.unconsumedCalls = Object.freeze(
+      calls.map(({ index, method }) => Object.freeze({ index, method })),
+    );
+    this.pendingExpectations = freezeItems(expectations);
     this.pendingFailures = freezeItems(failures);
-    this.injectedFaults = injectedFaults;
   }
 }
 
@@ -516,12 +443,12 @@ export class ScriptedRealtimeScenarioCancelledError extends Error {
   /** The expectations still waiting, in registration order. */
   readonly pendingExpectations: readonly PendingRealtimeExpectation[];
   /**
-   * The faults `injectFaults()` had injected into this transport's inbound
-   * events when the error was raised, in order (empty without faults), so
-   * the failure shows what was done to the event stream; also in the
-   * message.
+   * The faults `injectFaults()` had injected into the transport's inbound
+   * events when it raised the error, in order (empty without faults, and
+   * for an error constructed by hand), so the failure shows what was done
+   * to the event stream; also named at the end of the message.
    */
-  readonly injectedFaults: readonly RealtimeFaultRecord[];
+  readonly injectedFaults: readonly RealtimeFaultRecord[] = noFaults;
 
   /**
    * Creates a `ScriptedRealtimeScenarioCancelledError`.
@@ -538,43 +465,19 @@ export class ScriptedRealtimeScenarioCancelledError extends Error {
    * @param options `cause`: the signal's abort reason.
    */
   constructor(
-    fields: {
-      pendingExpectations: readonly PendingRealtimeExpectation[];
-      injectedFaults?: readonly RealtimeFaultRecord[];
-    },
+    fields: { pendingExpectations: readonly PendingRealtimeExpectation[] },
     options?: { cause?: unknown },
   );
   constructor(
     first: readonly PendingRealtimeExpectation[] | {
       pendingExpectations: readonly PendingRealtimeExpectation[];
-      injectedFaults?: readonly RealtimeFaultRecord[];
     },
     options?: { cause?: unknown },
   ) {
-    const fields = Array.isArray(first)
-      ? { pendingExpectations: first as readonly PendingRealtimeExpectation[] }
-      : first as {
-        pendingExpectations: readonly PendingRealtimeExpectation[];
-        injectedFaults?: readonly RealtimeFaultRecord[];
-      };
-    const pending = fields.pendingExpectations;
-    const injectedFaults = faultsField(
-      (fields as { injectedFaults?: readonly RealtimeFaultRecord[] })
-        .injectedFaults,
-    );
-    const methods = pending.map((expectation) => expectation.method);
-    const detail = faultsDetail(injectedFaults);
-    super(
-      `Realtime scenario cancelled by its signal: ${
-        plural(pending.length, 'pending expectation')
-      }${methods.length === 0 ? '' : ` (${listNames(methods)})`}${
-        detail === undefined ? '' : `, ${detail}`
-      }`,
-      options,
-    );
+    const pending = isList(first) ? first : first.pendingExpectations;
+    super(cancelledMessage(pending), options);
     this.name = 'AbortError';
     this.pendingExpectations = freezeItems(pending);
-    this.injectedFaults = injectedFaults;
   }
 }
 
@@ -650,9 +553,10 @@ export class RealtimeTransportNotClosedError extends Error {
 export type RealtimeSupersedingOperation = 'connect' | 'close' | 'disconnect';
 
 /**
- * A `connect()` was replaced before it completed: a `close()`,
- * `disconnect()` or another `connect()` ran inside its own notifications
- * (a `connection_change` listener) or inside its expectation's matcher. The
+ * A `connect()` was replaced before it completed: a `close()` (even one
+ * that throws: an injected failure or a mismatch), `disconnect()` or
+ * another `connect()` ran inside its own notifications (a
+ * `connection_change` listener) or inside its expectation's matcher. The
  * superseded `connect()` rejects with this error and the transport keeps
  * the state the later operation left.
  *
@@ -702,230 +606,5 @@ export class ScriptedRealtimeConnectionSupersededError extends Error {
     );
     this.name = 'ScriptedRealtimeConnectionSupersededError';
     this.supersededBy = by;
-  }
-}
-
-/**
- * Why scripting input was rejected (the contract's coarse code; `issue`
- * holds the finer one):
- * - `unknown_method`: `expectCall`/`failNextCall` got something that is not
- *   an outbound transport method name (`suggestion` may name the closest);
- * - `invalid_matcher`: an `expectCall` matcher that is not a function, or a
- *   native `async` one, or one that returned a promise when its call came
- *   (issue `async_matcher`);
- * - `invalid_listener`: an `on`/`once` listener that is not a function;
- * - `invalid_error`: `failNextCall` given `undefined` as the error;
- * - `invalid_option`: `runScenario` options that are not an object, or a
- *   `scenario`/`exercise` that is not a function, or a `signal` that is not
- *   an `AbortSignal`;
- * - `unreadable_option`: reading an option threw (`cause` holds the error);
- * - `scenario_running`: `runScenario` while another runs on the transport;
- * - `invalid_expectation`: `expectAnyOrder` given no expectation (issue
- *   `empty_group`), an expectation that is not an object (`not_an_object`)
- *   or one with a member other than `method` and `matcher`
- *   (`unknown_property`); its method and matcher are checked as
- *   `expectCall`'s, with paths such as `expectations[1].method`.
- *
- * @example
- * ```ts
- * import assert from 'node:assert/strict';
- * import {
- *   InvalidRealtimeScenarioInputError,
- *   type InvalidRealtimeScenarioInputReason,
- *   ScriptedRealtimeTransport,
- * } from '@scripted/agents/realtime';
- *
- * const expected: InvalidRealtimeScenarioInputReason = 'invalid_error';
- * assert.throws(
- *   () => new ScriptedRealtimeTransport().failNextCall('close', undefined),
- *   (error) =>
- *     error instanceof InvalidRealtimeScenarioInputError &&
- *     error.reason === expected,
- * );
- * ```
- */
-export type InvalidRealtimeScenarioInputReason =
-  | 'unknown_method'
-  | 'invalid_matcher'
-  | 'invalid_listener'
-  | 'invalid_error'
-  | 'invalid_option'
-  | 'unreadable_option'
-  | 'scenario_running'
-  | 'invalid_expectation';
-
-/**
- * The finer classification of rejected scripting input: the `reason`
- * itself when there is nothing finer, or `not_a_string` (a method name
- * that is not a string), `not_a_function`, `async_matcher`,
- * `not_an_object` (the options, an expectation), `not_a_signal`,
- * `empty_group`, `unknown_property`.
- *
- * @example
- * ```ts
- * import assert from 'node:assert/strict';
- * import {
- *   InvalidRealtimeScenarioInputError,
- *   type InvalidRealtimeScenarioInputIssue,
- *   ScriptedRealtimeTransport,
- * } from '@scripted/agents/realtime';
- *
- * const expected: InvalidRealtimeScenarioInputIssue = 'async_matcher';
- * assert.throws(
- *   () =>
- *     new ScriptedRealtimeTransport().expectCall(
- *       'mute',
- *       // deno-lint-ignore require-await
- *       (async () => true) as never,
- *     ),
- *   (error) =>
- *     error instanceof InvalidRealtimeScenarioInputError &&
- *     error.issue === expected,
- * );
- * ```
- */
-export type InvalidRealtimeScenarioInputIssue =
-  | InvalidRealtimeScenarioInputReason
-  | 'not_a_string'
-  | 'not_a_function'
-  | 'async_matcher'
-  | 'not_an_object'
-  | 'not_a_signal'
-  | 'empty_group'
-  | 'unknown_property';
-
-// What each reason expects when the caller gives no `expected`.
-const expectedByReason: Record<InvalidRealtimeScenarioInputReason, string> = {
-  unknown_method: 'a realtime transport method name',
-  invalid_matcher: 'a function or undefined',
-  invalid_listener: 'a function',
-  invalid_error: 'any value but undefined',
-  invalid_option: 'a valid option',
-  unreadable_option: 'a readable option',
-  scenario_running: 'the previous scenario on this transport to have ended',
-  invalid_expectation: 'an expectation { method, matcher? }',
-};
-
-// A matcher that answers with a promise, found where it is given or when it
-// runs.
-const synchronousMatcher =
-  "a synchronous function (it runs inside the application's call)";
-
-// What to say was found when nothing concrete was.
-const fallbackByReason: Partial<
-  Record<InvalidRealtimeScenarioInputReason, string>
-> = {
-  unreadable_option: 'a property whose read threw',
-  scenario_running: 'a second runScenario() while one is running',
-};
-
-/**
- * A scripting method got input it cannot use (an unknown method name, a
- * matcher that is not a synchronous function, a missing failure value,
- * malformed `runScenario()` options, a second concurrent `runScenario()`).
- * Thrown where the input is given. The fields follow the data model the
- * package's three doubles share: `reason`, `issue`, `path`, `received`,
- * `suggestion`, and `cause` when reading the input threw.
- *
- * @example
- * ```ts
- * import assert from 'node:assert/strict';
- * import {
- *   InvalidRealtimeScenarioInputError,
- *   ScriptedRealtimeTransport,
- * } from '@scripted/agents/realtime';
- *
- * const transport = new ScriptedRealtimeTransport();
- * assert.throws(
- *   // @ts-expect-error: not a transport method
- *   () => transport.expectCall('hangUp'),
- *   (error) =>
- *     error instanceof InvalidRealtimeScenarioInputError &&
- *     error.reason === 'unknown_method' && error.path === 'method' &&
- *     error.received === '"hangUp"' && error.suggestion === 'close',
- * );
- * ```
- */
-export class InvalidRealtimeScenarioInputError extends Error {
-  /** What is wrong; see {@link InvalidRealtimeScenarioInputReason}. */
-  readonly reason: InvalidRealtimeScenarioInputReason;
-  /** The finer code; see {@link InvalidRealtimeScenarioInputIssue}. */
-  readonly issue: InvalidRealtimeScenarioInputIssue;
-  /** The scripting method that got the input, such as `expectCall`. */
-  readonly operation: string | undefined;
-  /**
-   * Where in the input: a parameter (`method`, `matcher`, `listener`,
-   * `error`) or an option (`options`, `options.scenario`, `options.signal`).
-   */
-  readonly path: string | undefined;
-  /** What the input must be. */
-  readonly expected: string | undefined;
-  /**
-   * What was found, rendered short: strings quoted and cut when long,
-   * other values by kind (`42`, `null`, `an object`, `a function`,
-   * `an unreadable value`). `undefined` when nothing concrete was found.
-   */
-  readonly received: string | undefined;
-  /**
-   * The name the input most likely meant: for `unknown_method` the closest
-   * method, for a missing `runScenario` callback the option a misspelt key
-   * stands for.
-   */
-  readonly suggestion:
-    | RealtimeTransportMethod
-    | RealtimeScenarioOptionKey
-    | undefined;
-
-  /**
-   * Creates an `InvalidRealtimeScenarioInputError`.
-   * @param fields The structured fields; with `message`, the message is
-   *   used verbatim and `issue` defaults to `reason`.
-   * @param options `cause`: the error thrown while reading the input.
-   */
-  constructor(
-    fields: {
-      reason: InvalidRealtimeScenarioInputReason;
-      message?: string | undefined;
-      issue?: InvalidRealtimeScenarioInputIssue | undefined;
-      operation?: string | undefined;
-      path?: string | undefined;
-      expected?: string | undefined;
-      received?: string | undefined;
-      suggestion?:
-        | RealtimeTransportMethod
-        | RealtimeScenarioOptionKey
-        | undefined;
-    },
-    options?: { cause?: unknown },
-  ) {
-    const expected = fields.message !== undefined
-      ? fields.expected
-      : fields.expected ??
-        (fields.issue === 'async_matcher'
-          ? synchronousMatcher
-          : expectedByReason[fields.reason]);
-    // A state the transport is in, not a value at a path.
-    const pathed = fields.path !== undefined &&
-      fields.reason !== 'scenario_running';
-    super(
-      fields.message ?? invalidInputMessage({
-        subject: 'realtime input',
-        name: fields.operation,
-        expected: pathed
-          ? `${quote(fields.path!)} to be ${expected}`
-          : `${expected}`,
-        received: fields.received ?? fallbackByReason[fields.reason],
-        suggestion: fields.suggestion,
-      }),
-      options,
-    );
-    this.name = 'InvalidRealtimeScenarioInputError';
-    this.reason = fields.reason;
-    this.issue = fields.issue ?? fields.reason;
-    this.operation = fields.operation;
-    this.path = fields.path;
-    this.expected = expected;
-    this.received = fields.received;
-    this.suggestion = fields.suggestion;
   }
 }

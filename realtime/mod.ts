@@ -31,6 +31,8 @@ export {
   type PendingRealtimeFailure,
   type RealtimeCallData,
   type RealtimeCallMatcher,
+  type RealtimeFaultAction,
+  type RealtimeFaultRecord,
   type RealtimeTransportCallFor,
   type RealtimeTransportEmitterMember,
   type RealtimeTransportListener,
@@ -48,18 +50,20 @@ export type {
 } from './any_order.ts';
 export {
   IncompleteRealtimeScenarioError,
-  InvalidRealtimeScenarioInputError,
-  type InvalidRealtimeScenarioInputIssue,
-  type InvalidRealtimeScenarioInputReason,
   type RealtimeAnyOrderCandidate,
   RealtimeCallMatcherError,
-  type RealtimeScenarioOptionKey,
   type RealtimeSupersedingOperation,
   RealtimeTransportNotClosedError,
   ScriptedRealtimeConnectionSupersededError,
   ScriptedRealtimeScenarioCancelledError,
   UnexpectedRealtimeCallError,
 } from './errors.ts';
+export {
+  InvalidRealtimeScenarioInputError,
+  type InvalidRealtimeScenarioInputIssue,
+  type InvalidRealtimeScenarioInputReason,
+  type RealtimeScenarioOptionKey,
+} from './input_errors.ts';
 export type {
   RealtimeScenarioContext,
   RealtimeScenarioOptions,
@@ -68,80 +72,3 @@ export type {
   ScriptedRealtimeScenarioOptions,
 } from './scenario.ts';
 export { ScriptedRealtimeTransport } from './scripted_transport.ts';
-
-// --- Realtime simulation (issue #16): turn builders, virtual clock, inbound
-// faults and session assertions. Additive; kept apart for an easy merge.
-export {
-  type AnyRealtimeSession,
-  assertHandoff,
-  assertHistoryMatchesHeard,
-  assertNoCallAfterClose,
-  assertToolApprovalAnswered,
-  type ObservedApproval,
-  type ObservedInterruption,
-  RealtimeSessionWatcher,
-  watchSession,
-} from './assertions.ts';
-export { VirtualClock, type VirtualClockOptions } from './clock.ts';
-export {
-  injectFaults,
-  type RealtimeFault,
-  type RealtimeFaultAction,
-  RealtimeFaultInjector,
-  type RealtimeFaultRecord,
-  type RealtimeFaultTarget,
-  type RealtimeFaultTransport,
-} from './faults.ts';
-export {
-  InvalidRealtimeSpecError,
-  type InvalidRealtimeSpecReason,
-  RealtimeCallAfterCloseError,
-  RealtimeHandoffAssertionError,
-  RealtimeToolApprovalAssertionError,
-  RealtimeTruncationAssertionError,
-} from './spec_errors.ts';
-export {
-  functionCallTurn,
-  type FunctionCallTurnResult,
-  type FunctionCallTurnSpec,
-  handoffTurn,
-  type HandoffTurnResult,
-  type HandoffTurnSpec,
-  mcpApprovalRequest,
-  type McpApprovalRequestResult,
-  type McpApprovalRequestSpec,
-} from './tool_turns.ts';
-export {
-  audioTurn,
-  type AudioTurnSpec,
-  interruptedTurn,
-  type InterruptedTurnResult,
-  type InterruptedTurnSpec,
-  type RealtimeEmit,
-  type RealtimeTurnResult,
-  type RealtimeTurnTarget,
-  textTurn,
-  type TextTurnSpec,
-  userSpeechTurn,
-  type UserSpeechTurnResult,
-  type UserSpeechTurnSpec,
-} from './turns.ts';
-
-export type {
-  RealtimeFixture,
-  RealtimeFixtureCall,
-  RealtimeFixtureEntry,
-  RealtimeFixtureEvent,
-} from './fixture.ts';
-export {
-  type RealtimeRecording,
-  type RecordRealtimeOptions,
-  recordRealtimeTransport,
-} from './record.ts';
-export type { RealtimeReplayOptions } from './replay.ts';
-export {
-  InvalidRecordingError,
-  type InvalidRecordingReason,
-  type RecordingKind,
-  ReplayMismatchError,
-} from '../model/replay_errors.ts';

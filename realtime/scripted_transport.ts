@@ -9,12 +9,9 @@ import type {
   RealtimeTransportLayer,
   RealtimeTransportLayerConnectOptions,
 } from '@openai/agents-realtime';
+import { recordConnectOptions } from '../_internal/connect_options.ts';
 import { installAsyncDispose, installDispose } from '../_internal/dispose.ts';
 import { snapshot } from '../_internal/snapshot.ts';
-import { stateSlot } from '../_internal/state.ts';
-import { recordAudioCall } from './_audio.ts';
-import { Connection } from './_connection.ts';
-import { ListenerRegistry } from './_emitter.ts';
 import {
   readScenarioOptions,
   requireExpectations,
@@ -23,89 +20,23 @@ import {
   requireMatcher,
   requireMethod,
 } from './_inputs.ts';
+import { startScenario } from './_scenario.ts';
+import { installState, record, stateOf } from './_state.ts';
 import type {
   RealtimeAnyOrderCalls,
   RealtimeExpectation,
 } from './any_order.ts';
-import { CallLedger } from './_ledger.ts';
-import { runRealtimeScenario } from './_scenario.ts';
-import type { RealtimeFixture } from './fixture.ts';
-import {
-  type RealtimeReplayOptions,
-  replayRealtimeTransport,
-} from './replay.ts';
-import {
-  type RealtimeCallData,
-  type RealtimeCallMatcher,
-  type RealtimeTransportListener,
-  type RealtimeTransportMethod,
-  type RealtimeTransportParameters,
-  type RealtimeTransportStatus,
-  recordConnectOptions,
-  type RecordedRealtimeCall,
-} from './calls.ts';
-import {
-  InvalidRealtimeScenarioInputError,
-  RealtimeTransportNotClosedError,
-} from './errors.ts';
 import type {
-  RealtimeScenarioOptions,
-  RealtimeScenarioRunContext,
-} from './scenario.ts';
-import type { RealtimeFaultRecord } from './faults.ts';
-
-/** Everything a transport holds, kept off `#private` so proxies work. */
-interface TransportState {
-  readonly ledger: CallLedger;
-  readonly events: ListenerRegistry;
-  readonly connection: Connection;
-  muted: boolean | null;
-  running: boolean;
-}
-
-const slot = stateSlot<TransportState>('ScriptedRealtimeTransport');
-
-/**
- * Records one outbound call, its arguments already snapshotted as `data`
- * (a `sendAudio` chunk is copied here, into the audio slab), and matches
- * it.
- *
- * @throws {unknown} The call's mismatch, else its injected failure.
- */
-function record<M extends RealtimeTransportMethod>(
-  state: TransportState,
-  method: M,
-  data: RealtimeCallData[M],
-): void {
-  const failure = state.ledger.enter((index) =>
-    method === 'sendAudio'
-      ? recordAudioCall(index, data as RealtimeCallData['sendAudio'])
-      : { index, method, ...data } as RecordedRealtimeCall
-  );
-  if (failure !== undefined) throw failure;
-}
-
-/**
- * Records a fault injected into `transport`'s inbound events beside its
- * calls, when `transport` is a `ScriptedRealtimeTransport` (or a proxy of
- * one). Private to the realtime folder (`faults.ts` calls it).
- *
- * @param transport The transport the injector emits through.
- * @param build Makes the record, given how many calls were recorded.
- * @returns The record, or `undefined` for another kind of transport.
- */
-export function recordInjectedFault(
-  transport: object,
-  build: (afterCall: number) => RealtimeFaultRecord,
-): RealtimeFaultRecord | undefined {
-  let state: TransportState;
-  try {
-    state = slot.of(transport);
-  } catch {
-    return undefined;
-  }
-  return state.ledger.noteFault(build);
-}
+  RealtimeCallMatcher,
+  RealtimeFaultRecord,
+  RealtimeTransportListener,
+  RealtimeTransportMethod,
+  RealtimeTransportParameters,
+  RealtimeTransportStatus,
+  RecordedRealtimeCall,
+} from './calls.ts';
+import { RealtimeTransportNotClosedError } from './errors.ts';
+import type { RealtimeScenarioOptions } from './scenario.ts';
 
 /**
  * A scripted, in-memory `RealtimeTransportLayer` for `RealtimeSession`
@@ -142,52 +73,11 @@ export function recordInjectedFault(
  */
 export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
   /**
-   * A transport that replays a recording made with
-   * `recordRealtimeTransport()`: it expects the recorded outbound calls in
-   * order, compares each call's arguments with its recording (the first
-   * difference throws `ReplayMismatchError`, remembered for
-   * `assertComplete()`), replays recorded failures, and emits the recorded
-   * inbound events right after the call that preceded them.
-   *
-   * @param fixture The fixture, as an object or JSON text.
-   * @param options `compare: false`, `redact`.
-   * @returns The replaying transport.
-   * @throws {InvalidRecordingError} When the fixture is malformed.
-   *
-   * @example
-   * ```ts
-   * import { ScriptedRealtimeTransport } from '@scripted/agents/realtime';
-   *
-   * const transport = ScriptedRealtimeTransport.fromRecording({
-   *   version: 1,
-   *   kind: 'realtime',
-   *   sdkVersion: 'unknown',
-   *   log: [{ type: 'call', method: 'mute', data: { muted: true } }],
-   * });
-   * transport.mute(true);
-   * transport.assertComplete();
-   * ```
-   */
-  static fromRecording(
-    fixture: RealtimeFixture | string,
-    options?: RealtimeReplayOptions,
-  ): ScriptedRealtimeTransport {
-    return replayRealtimeTransport(fixture, options);
-  }
-
-  /**
    * Creates a disconnected transport with no calls, expectations or
    * failures.
    */
   constructor() {
-    const events = new ListenerRegistry(this);
-    slot.attach(this, {
-      ledger: new CallLedger(),
-      events,
-      connection: new Connection(events),
-      muted: false,
-      running: false,
-    });
+    installState(this);
   }
 
   static {
@@ -254,7 +144,7 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    * @returns The current status.
    */
   get status(): RealtimeTransportStatus {
-    return slot.of(this).connection.status;
+    return stateOf(this).connection.status;
   }
 
   /**
@@ -263,7 +153,7 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    * @param status The new status.
    */
   set status(status: RealtimeTransportStatus) {
-    slot.of(this).connection.status = status;
+    stateOf(this).connection.status = status;
   }
 
   /**
@@ -272,7 +162,7 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    * @returns The muted flag; initially `false`.
    */
   get muted(): boolean | null {
-    return slot.of(this).muted;
+    return stateOf(this).muted;
   }
 
   /**
@@ -281,7 +171,7 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    * @param muted The new flag.
    */
   set muted(muted: boolean | null) {
-    slot.of(this).muted = muted;
+    stateOf(this).muted = muted;
   }
 
   /**
@@ -291,7 +181,7 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    * @returns A frozen copy of the list.
    */
   get calls(): readonly RecordedRealtimeCall[] {
-    return slot.of(this).ledger.view();
+    return stateOf(this).ledger.view();
   }
 
   /**
@@ -307,10 +197,8 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    * @example
    * ```ts
    * import assert from 'node:assert/strict';
-   * import {
-   *   injectFaults,
-   *   ScriptedRealtimeTransport,
-   * } from '@scripted/agents/realtime';
+   * import { ScriptedRealtimeTransport } from '@scripted/agents/realtime';
+   * import { injectFaults } from '@scripted/agents/realtime/sim';
    *
    * const transport = new ScriptedRealtimeTransport();
    * await transport.connect({ apiKey: 'test' });
@@ -324,7 +212,7 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    * ```
    */
   get faults(): readonly RealtimeFaultRecord[] {
-    return slot.of(this).ledger.faults();
+    return stateOf(this).ledger.faults();
   }
 
   /**
@@ -340,7 +228,7 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
     listener: RealtimeTransportListener<K>,
   ): this {
     requireListener('on', listener);
-    slot.of(this).events.add(type, listener);
+    stateOf(this).events.add(type, listener);
     return this;
   }
 
@@ -357,7 +245,7 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
     listener: RealtimeTransportListener<K>,
   ): this {
     requireListener('once', listener);
-    slot.of(this).events.addOnce(type, listener);
+    stateOf(this).events.addOnce(type, listener);
     return this;
   }
 
@@ -372,7 +260,7 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
     type: K,
     listener: RealtimeTransportListener<K>,
   ): this {
-    slot.of(this).events.remove(type, listener);
+    stateOf(this).events.remove(type, listener);
     return this;
   }
 
@@ -399,7 +287,7 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
     type: K,
     ...args: RealtimeTransportEventTypes[K]
   ): boolean {
-    return slot.of(this).events.emit(type, args);
+    return stateOf(this).events.emit(type, args);
   }
 
   /**
@@ -414,7 +302,8 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    * such as the outputs of tools that run in parallel.
    *
    * @param expectations At least one `{ method, matcher? }`.
-   * @returns The call each expectation took, in expectation order; rejects
+   * @returns The call each expectation took, in expectation order, each
+   *   the caller's own writable copy of the record; rejects
    *   (and the mismatch is remembered for `assertComplete()`) with
    *   `UnexpectedRealtimeCallError` when no member left expects the method
    *   called, `RealtimeCallMatcherError` when every matcher rejected it
@@ -445,9 +334,8 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
   expectAnyOrder<const T extends readonly RealtimeExpectation[]>(
     ...expectations: T
   ): Promise<RealtimeAnyOrderCalls<T>> {
-    const checked = requireExpectations(expectations);
-    return slot.of(this).ledger.expectAnyOrder(
-      checked as Parameters<CallLedger['expectAnyOrder']>[0],
+    return stateOf(this).ledger.expectAnyOrder(
+      requireExpectations(expectations),
     ) as Promise<unknown> as Promise<RealtimeAnyOrderCalls<T>>;
   }
 
@@ -460,7 +348,8 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    *   mutable copy of the call: throw or return `false` to reject the call
    *   (see `RealtimeCallMatcher`). A rejection is thrown into the calling
    *   code.
-   * @returns The recorded call once it arrives; rejects with
+   * @returns The call once it arrives, as the caller's own writable copy
+   *   of the record (`calls` keeps the frozen one); rejects with
    *   `UnexpectedRealtimeCallError`, `RealtimeCallMatcherError`, the
    *   matcher's own error, or `InvalidRealtimeScenarioInputError` when the
    *   matcher returned a promise.
@@ -483,7 +372,7 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
   ): Promise<RecordedRealtimeCall<M>> {
     requireMethod('expectCall', method);
     requireMatcher('expectCall', matcher);
-    return slot.of(this).ledger.expect(
+    return stateOf(this).ledger.expect(
       method,
       matcher as RealtimeCallMatcher | undefined,
     ) as Promise<RecordedRealtimeCall<M>>;
@@ -513,7 +402,7 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
   failNextCall(method: RealtimeTransportMethod, error: unknown): void {
     requireMethod('failNextCall', method);
     requireFailure(error);
-    slot.of(this).ledger.failNext(method, error);
+    stateOf(this).ledger.failNext(method, error);
   }
 
   /**
@@ -557,30 +446,14 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
   runScenario<TResult = void>(
     options: RealtimeScenarioOptions<TResult>,
   ): Promise<TResult> {
-    const { scenario, exercise, signal } = readScenarioOptions<TResult>(
-      options,
-    );
-    const state = slot.of(this);
-    if (state.running) {
-      throw new InvalidRealtimeScenarioInputError({
-        reason: 'scenario_running',
-        operation: 'runScenario',
-        path: 'options',
-      });
-    }
-    state.running = true;
-    const context: RealtimeScenarioRunContext = {
-      expectCall: (method, matcher) => this.expectCall(method, matcher),
-      expectAnyOrder: (...expectations) => this.expectAnyOrder(...expectations),
-      emit: (type, ...args) => state.events.emit(type, args),
-    };
-    return runRealtimeScenario(state.ledger, {
-      transport: context,
-      scenario,
-      exercise,
-      signal,
-    }).finally(() => {
-      state.running = false;
+    return startScenario(stateOf(this), {
+      ...readScenarioOptions<TResult>(options),
+      transport: {
+        expectCall: (method, matcher) => this.expectCall(method, matcher),
+        expectAnyOrder: (...expectations) =>
+          this.expectAnyOrder(...expectations),
+        emit: (type, ...args) => stateOf(this).events.emit(type, args),
+      },
     });
   }
 
@@ -588,8 +461,10 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    * Simulates the remote end closing the connection: the status becomes
    * `disconnected`, `connection_change` is emitted, and `error` too when
    * an error is given. Not an outbound call, so nothing is recorded. On a
-   * transport already disconnected it does nothing (no event). Inside a
-   * `connect()`'s notifications it supersedes that connect.
+   * transport already disconnected it changes nothing and emits no
+   * `connection_change`, but still emits the `error`: an error is never
+   * dropped. Inside a `connect()`'s notifications it supersedes that
+   * connect.
    *
    * @param error Optional transport error, emitted as `{ type: 'error', error }`.
    * @throws {unknown} The first failure of a listener; both events are
@@ -609,7 +484,7 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    * ```
    */
   disconnect(error?: unknown): void {
-    slot.of(this).connection.disconnect(error);
+    stateOf(this).connection.disconnect(error);
   }
 
   /**
@@ -634,7 +509,7 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    * ```
    */
   assertComplete(): void {
-    slot.of(this).ledger.assertComplete();
+    stateOf(this).ledger.assertComplete();
   }
 
   /**
@@ -652,7 +527,7 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    * ```
    */
   assertClosed(): void {
-    const status = slot.of(this).connection.status;
+    const status = stateOf(this).connection.status;
     if (status !== 'disconnected') {
       throw new RealtimeTransportNotClosedError({ status });
     }
@@ -684,9 +559,9 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    * ```
    */
   connect(options: RealtimeTransportLayerConnectOptions): Promise<void> {
-    const state = slot.of(this);
+    const state = stateOf(this);
     return state.connection.connect(() =>
-      record(state, 'connect', { options: recordConnectOptions(options) })
+      record(this, 'connect', { options: recordConnectOptions(options) })
     );
   }
 
@@ -697,7 +572,7 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    * @throws {UnexpectedRealtimeCallError} On a mismatch, or an injected failure.
    */
   sendEvent(event: RealtimeTransportParameters<'sendEvent'>[0]): void {
-    record(slot.of(this), 'sendEvent', {
+    record(this, 'sendEvent', {
       event: snapshot(event),
     });
   }
@@ -711,7 +586,7 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
   requestResponse(
     response?: RealtimeTransportParameters<'requestResponse'>[0],
   ): void {
-    record(slot.of(this), 'requestResponse', {
+    record(this, 'requestResponse', {
       response: snapshot(response),
     });
   }
@@ -729,7 +604,7 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
     otherEventData: RealtimeTransportParameters<'sendMessage'>[1],
     options?: RealtimeTransportParameters<'sendMessage'>[2],
   ): void {
-    record(slot.of(this), 'sendMessage', {
+    record(this, 'sendMessage', {
       message: snapshot(message),
       otherEventData: snapshot(otherEventData),
       options: snapshot(options),
@@ -747,7 +622,7 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
     image: RealtimeTransportParameters<'addImage'>[0],
     options?: RealtimeTransportParameters<'addImage'>[1],
   ): void {
-    record(slot.of(this), 'addImage', {
+    record(this, 'addImage', {
       image,
       options: snapshot(options),
     });
@@ -764,7 +639,7 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
     audio: RealtimeTransportParameters<'sendAudio'>[0],
     options: RealtimeTransportParameters<'sendAudio'>[1],
   ): void {
-    record(slot.of(this), 'sendAudio', { audio, options });
+    record(this, 'sendAudio', { audio, options });
   }
 
   /**
@@ -776,7 +651,7 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
   updateSessionConfig(
     config: RealtimeTransportParameters<'updateSessionConfig'>[0],
   ): void {
-    record(slot.of(this), 'updateSessionConfig', {
+    record(this, 'updateSessionConfig', {
       config: snapshot(config),
     });
   }
@@ -784,16 +659,18 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
   /**
    * Records the close and becomes `disconnected`, emitting
    * `connection_change`; inside a `connect()`'s notifications or matcher
-   * it supersedes that connect. On a transport already disconnected it
-   * does nothing: not recorded, no event (so closing in a test's body and
-   * again in `finally` is fine). A failed close changes nothing, and a
-   * reconnect made inside its matcher stays connected.
+   * it supersedes that connect, even when the close fails (an injected
+   * failure or a mismatch is thrown after the connection ended). On a
+   * transport already disconnected it does nothing: not recorded, no event
+   * (so closing in a test's body and again in `finally` is fine). A failed
+   * close on an established connection changes nothing, and a reconnect
+   * made inside its matcher stays connected.
    *
    * @throws {UnexpectedRealtimeCallError} On a mismatch, or an injected failure.
    */
   close(): void {
-    const state = slot.of(this);
-    state.connection.close(() => record(state, 'close', {}));
+    const state = stateOf(this);
+    state.connection.close(() => record(this, 'close', {}));
   }
 
   /**
@@ -803,8 +680,8 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    * @throws {UnexpectedRealtimeCallError} On a mismatch, or an injected failure.
    */
   mute(muted: boolean): void {
-    const state = slot.of(this);
-    record(state, 'mute', { muted });
+    const state = stateOf(this);
+    record(this, 'mute', { muted });
     state.muted = muted;
   }
 
@@ -821,7 +698,7 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
     output: string,
     startResponse: boolean,
   ): void {
-    record(slot.of(this), 'sendFunctionCallOutput', {
+    record(this, 'sendFunctionCallOutput', {
       toolCall: snapshot(toolCall),
       output,
       startResponse,
@@ -834,7 +711,7 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
    * @throws {UnexpectedRealtimeCallError} On a mismatch, or an injected failure.
    */
   interrupt(): void {
-    record(slot.of(this), 'interrupt', {});
+    record(this, 'interrupt', {});
   }
 
   /**
@@ -848,7 +725,7 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
     oldHistory: RealtimeTransportParameters<'resetHistory'>[0],
     newHistory: RealtimeTransportParameters<'resetHistory'>[1],
   ): void {
-    record(slot.of(this), 'resetHistory', {
+    record(this, 'resetHistory', {
       oldHistory: snapshot(oldHistory),
       newHistory: snapshot(newHistory),
     });
@@ -867,7 +744,7 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
     approved: boolean,
     reason?: string,
   ): void {
-    record(slot.of(this), 'sendMcpResponse', {
+    record(this, 'sendMcpResponse', {
       approvalRequest: snapshot(approvalRequest),
       approved,
       reason,
@@ -887,7 +764,7 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
     calls: readonly RecordedRealtimeCall[];
     faults?: readonly RealtimeFaultRecord[];
   } {
-    const state = slot.of(this);
+    const state = stateOf(this);
     const faults = state.ledger.faults();
     return {
       status: state.connection.status,

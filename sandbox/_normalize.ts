@@ -14,11 +14,11 @@ import {
   type InvalidScriptedSandboxStepReason,
   issueReason,
 } from './errors.ts';
-import { type SandboxMethod, sandboxMethods } from './methods.ts';
+import { sandboxMethods, type ScriptedSandboxMethod } from './methods.ts';
 
 const methodSet: ReadonlySet<unknown> = new Set(sandboxMethods);
 
-function isSandboxMethod(name: unknown): name is SandboxMethod {
+function isSandboxMethod(name: unknown): name is ScriptedSandboxMethod {
   return methodSet.has(name);
 }
 
@@ -37,7 +37,7 @@ export type NormalizedStep =
     readonly inputIndex: number;
     /** Its place in an `anyOrder` group; `undefined` for an ordered step. */
     readonly group: GroupPlace | undefined;
-    readonly method: SandboxMethod;
+    readonly method: ScriptedSandboxMethod;
     readonly match: ((...args: readonly unknown[]) => unknown) | undefined;
   }
   & (

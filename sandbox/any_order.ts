@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { SandboxMethod } from './methods.ts';
+import type { ScriptedSandboxMethod } from './methods.ts';
 import type { ScriptedSandboxInput } from './steps.ts';
 
 /**
@@ -14,7 +14,9 @@ import type { ScriptedSandboxInput } from './steps.ts';
  *
  * @example
  * ```ts
- * import type { SandboxAnyOrder } from '@scripted/agents';
+ * import type {
+  SandboxAnyOrder,
+} from '@scripted/agents';
  *
  * const group: SandboxAnyOrder<'readFile'> = {
  *   anyOrder: [
@@ -24,7 +26,9 @@ import type { ScriptedSandboxInput } from './steps.ts';
  * };
  * ```
  */
-export interface SandboxAnyOrder<M extends SandboxMethod = SandboxMethod> {
+export interface SandboxAnyOrder<
+  M extends ScriptedSandboxMethod = ScriptedSandboxMethod,
+> {
   /** The steps of the group, at least one; not groups themselves. */
   readonly anyOrder: readonly ScriptedSandboxInput<M>[];
 }
@@ -34,7 +38,10 @@ export interface SandboxAnyOrder<M extends SandboxMethod = SandboxMethod> {
  *
  * @example
  * ```ts
- * import { anyOrder, type ScriptedSandboxEntry } from '@scripted/agents';
+ * import {
+  anyOrder,
+  type ScriptedSandboxEntry,
+} from '@scripted/agents';
  *
  * const script: ScriptedSandboxEntry[] = [
  *   { method: 'supportsPty', result: false },
@@ -45,7 +52,9 @@ export interface SandboxAnyOrder<M extends SandboxMethod = SandboxMethod> {
  * ];
  * ```
  */
-export type ScriptedSandboxEntry<M extends SandboxMethod = SandboxMethod> =
+export type ScriptedSandboxEntry<
+  M extends ScriptedSandboxMethod = ScriptedSandboxMethod,
+> =
   | ScriptedSandboxInput<M>
   | SandboxAnyOrder<M>;
 
@@ -54,7 +63,10 @@ export type ScriptedSandboxEntry<M extends SandboxMethod = SandboxMethod> =
  *
  * @example
  * ```ts
- * import type { SandboxAnyOrder, SandboxEntryMethods } from '@scripted/agents';
+ * import type {
+  SandboxAnyOrder,
+  SandboxEntryMethods,
+} from '@scripted/agents';
  *
  * const method: SandboxEntryMethods<SandboxAnyOrder<'readFile'>> = 'readFile';
  * ```
@@ -86,7 +98,10 @@ export type SandboxEntryMethods<E> = E extends {
  * @example
  * ```ts
  * import assert from 'node:assert/strict';
- * import { anyOrder, scriptedSandboxSession } from '@scripted/agents';
+ * import {
+  anyOrder,
+  scriptedSandboxSession,
+} from '@scripted/agents';
  *
  * const sandbox = scriptedSandboxSession([
  *   anyOrder(

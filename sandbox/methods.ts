@@ -8,62 +8,21 @@
 import type { SandboxSession } from '@openai/agents-core/sandbox';
 
 /**
- * Any function: the shape a `SandboxSession` member must have to count as a
- * {@link SandboxMethod}.
- *
- * @example
- * ```ts
- * import type { SandboxAnyFunction } from '@scripted/agents';
- *
- * const fn: SandboxAnyFunction = () => 'done';
- * ```
- */
-// deno-lint-ignore no-explicit-any
-export type SandboxAnyFunction = (...args: any[]) => any;
-
-/**
  * Every method name of the SDK's `SandboxSession` interface (everything but
  * `state`). Derived from the interface, so a method the SDK adds appears here.
  *
  * @example
  * ```ts
- * import type { SandboxMethod } from '@scripted/agents';
- *
- * const method: SandboxMethod = 'execCommand';
- * ```
- */
-export type SandboxMethod = {
-  [K in keyof SandboxSession]-?: NonNullable<SandboxSession[K]> extends
-    SandboxAnyFunction ? K : never;
-}[keyof SandboxSession];
-
-/**
- * The SDK testing module's name for {@link SandboxMethod}: every method name
- * of the SDK's `SandboxSession` interface.
- *
- * @example
- * ```ts
  * import type { ScriptedSandboxMethod } from '@scripted/agents';
  *
- * const method: ScriptedSandboxMethod = 'readFile';
+ * const method: ScriptedSandboxMethod = 'execCommand';
  * ```
  */
-export type ScriptedSandboxMethod = SandboxMethod;
-
-/**
- * The function type of the `SandboxSession` method `M`.
- *
- * @example
- * ```ts
- * import type { SandboxMethodFunction } from '@scripted/agents';
- *
- * const supportsPty: SandboxMethodFunction<'supportsPty'> = () => false;
- * ```
- */
-export type SandboxMethodFunction<M extends SandboxMethod> = Extract<
-  NonNullable<SandboxSession[M]>,
-  SandboxAnyFunction
->;
+export type ScriptedSandboxMethod = {
+  [K in keyof SandboxSession]-?: NonNullable<SandboxSession[K]> extends // deno-lint-ignore no-explicit-any
+  (...args: any[]) => any ? K
+    : never;
+}[keyof SandboxSession];
 
 /**
  * The positional arguments of a `SandboxSession` method.
@@ -75,8 +34,9 @@ export type SandboxMethodFunction<M extends SandboxMethod> = Extract<
  * const args: SandboxMethodArgs<'execCommand'> = [{ cmd: 'pwd' }];
  * ```
  */
-export type SandboxMethodArgs<M extends SandboxMethod> = Parameters<
-  SandboxMethodFunction<M>
+export type SandboxMethodArgs<M extends ScriptedSandboxMethod> = Parameters<
+  // deno-lint-ignore no-explicit-any
+  Extract<NonNullable<SandboxSession[M]>, (...args: any[]) => any>
 >;
 
 /**
@@ -90,8 +50,9 @@ export type SandboxMethodArgs<M extends SandboxMethod> = Parameters<
  * const pty: SandboxMethodResult<'supportsPty'> = true;
  * ```
  */
-export type SandboxMethodResult<M extends SandboxMethod> = Awaited<
-  ReturnType<SandboxMethodFunction<M>>
+export type SandboxMethodResult<M extends ScriptedSandboxMethod> = Awaited<
+  // deno-lint-ignore no-explicit-any
+  ReturnType<Extract<NonNullable<SandboxSession[M]>, (...args: any[]) => any>>
 >;
 
 /**
@@ -106,9 +67,11 @@ export type SandboxMethodResult<M extends SandboxMethod> = Awaited<
  * ```
  */
 export type SyncSandboxMethod = {
-  [M in SandboxMethod]: ReturnType<SandboxMethodFunction<M>> extends
-    PromiseLike<unknown> ? never : M;
-}[SandboxMethod];
+  [M in ScriptedSandboxMethod]: ReturnType<
+    // deno-lint-ignore no-explicit-any
+    Extract<NonNullable<SandboxSession[M]>, (...args: any[]) => any>
+  > extends PromiseLike<unknown> ? never : M;
+}[ScriptedSandboxMethod];
 
 /**
  * One recorded call of method `M`: its zero-based position in `calls`, the
@@ -116,16 +79,18 @@ export type SyncSandboxMethod = {
  *
  * @example
  * ```ts
- * import type { SandboxCall } from '@scripted/agents';
+ * import type { ScriptedSandboxCallFor } from '@scripted/agents';
  *
- * const call: SandboxCall<'execCommand'> = {
+ * const call: ScriptedSandboxCallFor<'execCommand'> = {
  *   index: 0,
  *   method: 'execCommand',
  *   args: [{ cmd: 'pwd' }],
  * };
  * ```
  */
-export interface SandboxCall<M extends SandboxMethod = SandboxMethod> {
+export interface ScriptedSandboxCallFor<
+  M extends ScriptedSandboxMethod = ScriptedSandboxMethod,
+> {
   /** Zero-based position of this call in the session's `calls`. */
   readonly index: number;
   /** The `SandboxSession` method that was called. */
@@ -133,24 +98,6 @@ export interface SandboxCall<M extends SandboxMethod = SandboxMethod> {
   /** The positional arguments, snapshotted when the call was made. */
   readonly args: Readonly<SandboxMethodArgs<M>>;
 }
-
-/**
- * The SDK testing module's name for {@link SandboxCall}: one recorded call
- * of method `M`, as a responder receives it.
- *
- * @example
- * ```ts
- * import type { ScriptedSandboxCallFor } from '@scripted/agents';
- *
- * const call: ScriptedSandboxCallFor<'readFile'> = {
- *   index: 0,
- *   method: 'readFile',
- *   args: [{ path: 'a.md' }],
- * };
- * ```
- */
-export type ScriptedSandboxCallFor<M extends ScriptedSandboxMethod> =
-  SandboxCall<M>;
 
 /**
  * A recorded call of any method: a union discriminated on `method`, so
@@ -167,10 +114,11 @@ export type ScriptedSandboxCallFor<M extends ScriptedSandboxMethod> =
  * ```
  */
 export type RecordedSandboxCall = {
-  [M in SandboxMethod]: SandboxCall<M>;
-}[SandboxMethod];
+  [M in ScriptedSandboxMethod]: ScriptedSandboxCallFor<M>;
+}[ScriptedSandboxMethod];
 
-type MethodKind<M extends SandboxMethod> = M extends SyncSandboxMethod ? 'sync'
+type MethodKind<M extends ScriptedSandboxMethod> = M extends SyncSandboxMethod
+  ? 'sync'
   : 'async';
 
 // The `satisfies` clause fails type checking when the SDK adds, removes or
@@ -202,7 +150,7 @@ const methodKinds = {
   supportsPty: 'sync',
   close: 'async',
 } as const satisfies
-  & { readonly [M in SandboxMethod]: MethodKind<M> }
+  & { readonly [M in ScriptedSandboxMethod]: MethodKind<M> }
   // Methods newer than SDK 0.11 (`directoryExists` from 0.16.1,
   // `setArchiveLimits` from 0.11.2): listed on every release (a session
   // that lacks one is simply never asked for it), required by the clause
@@ -213,8 +161,8 @@ const methodKinds = {
  * Every `SandboxSession` method name, in the SDK interface's order (private
  * to the sandbox folder: not re-exported).
  */
-export const sandboxMethods: readonly SandboxMethod[] = Object.freeze(
-  Object.keys(methodKinds) as SandboxMethod[],
+export const sandboxMethods: readonly ScriptedSandboxMethod[] = Object.freeze(
+  Object.keys(methodKinds) as ScriptedSandboxMethod[],
 );
 
 /**
@@ -224,6 +172,6 @@ export const sandboxMethods: readonly SandboxMethod[] = Object.freeze(
  * @param method The method.
  * @returns `true` for sync methods such as `supportsPty`.
  */
-export function isSyncMethod(method: SandboxMethod): boolean {
+export function isSyncMethod(method: ScriptedSandboxMethod): boolean {
   return methodKinds[method] === 'sync';
 }

@@ -41,11 +41,7 @@ export type {
 } from './steps.ts';
 export type {
   RecordedSandboxCall,
-  SandboxAnyFunction,
-  SandboxCall,
-  SandboxMethod,
   SandboxMethodArgs,
-  SandboxMethodFunction,
   SandboxMethodResult,
   ScriptedSandboxCallFor,
   ScriptedSandboxMethod,

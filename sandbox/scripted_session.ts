@@ -24,7 +24,6 @@ import {
 import {
   isSyncMethod,
   type RecordedSandboxCall,
-  type SandboxMethod,
   type ScriptedSandboxMethod,
 } from './methods.ts';
 import type { SandboxEntryMethods, ScriptedSandboxEntry } from './any_order.ts';
@@ -38,9 +37,10 @@ import { type NormalizedStep, normalizeSteps } from './_normalize.ts';
  * ```ts
  * import assert from 'node:assert/strict';
  * import {
- *   type ScriptedSandboxControls,
- *   scriptedSandboxSession,
- * } from '@scripted/agents';
+  *   type ScriptedSandboxControls,
+  *   scriptedSandboxSession,
+  *,
+} from '@scripted/agents';
  *
  * const controls: ScriptedSandboxControls = scriptedSandboxSession();
  * assert.equal(controls.remainingSteps, 0);
@@ -85,9 +85,10 @@ export interface ScriptedSandboxControls {
  * ```ts
  * import assert from 'node:assert/strict';
  * import {
- *   scriptedSandboxSession,
- *   type ScriptedSandboxSession,
- * } from '@scripted/agents';
+  *   scriptedSandboxSession,
+  *   type ScriptedSandboxSession,
+  *,
+} from '@scripted/agents';
  *
  * const sandbox: ScriptedSandboxSession<'supportsPty'> =
  *   scriptedSandboxSession([{ method: 'supportsPty', result: false }]);
@@ -144,7 +145,9 @@ export type ScriptedSandboxSession<
  * @example
  * ```ts
  * import assert from 'node:assert/strict';
- * import { scriptedSandboxSession } from '@scripted/agents';
+ * import {
+  scriptedSandboxSession,
+} from '@scripted/agents';
  *
  * const sandbox = scriptedSandboxSession([
  *   { method: 'supportsPty', result: true },
@@ -186,7 +189,9 @@ export function scriptedSandboxSession<
  *
  * @example
  * ```ts
- * import { scriptedSandboxSession } from '@scripted/agents';
+ * import {
+  scriptedSandboxSession,
+} from '@scripted/agents';
  *
  * function* steps() {
  *   yield { method: 'execCommand', result: 'a\n' } as const;
@@ -207,7 +212,9 @@ export function scriptedSandboxSession<M extends ScriptedSandboxMethod>(
  *
  * @example
  * ```ts
- * import { scriptedSandboxSession } from '@scripted/agents';
+ * import {
+  scriptedSandboxSession,
+} from '@scripted/agents';
  *
  * const sandbox = scriptedSandboxSession();
  * sandbox.assertComplete();
@@ -298,7 +305,7 @@ class ScriptedSandbox implements ScriptedSandboxControls, SandboxSession {
 // outcome; throws synchronously, so async methods reject.
 function answer(
   state: SandboxState,
-  method: SandboxMethod,
+  method: ScriptedSandboxMethod,
   args: unknown[],
 ): unknown {
   const call = state.log.record((index) =>

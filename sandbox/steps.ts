@@ -4,10 +4,10 @@
  * @module
  */
 import type {
-  SandboxCall,
-  SandboxMethod,
   SandboxMethodArgs,
   SandboxMethodResult,
+  ScriptedSandboxCallFor,
+  ScriptedSandboxMethod,
   SyncSandboxMethod,
 } from './methods.ts';
 
@@ -23,12 +23,14 @@ import type {
  *
  * @example
  * ```ts
- * import type { SandboxCallMatcher } from '@scripted/agents';
+ * import type {
+  SandboxCallMatcher,
+} from '@scripted/agents';
  *
  * const onlyPwd: SandboxCallMatcher<'execCommand'> = ({ cmd }) => cmd === 'pwd';
  * ```
  */
-export type SandboxCallMatcher<M extends SandboxMethod> = (
+export type SandboxCallMatcher<M extends ScriptedSandboxMethod> = (
   ...args: SandboxMethodArgs<M>
 ) => boolean | void;
 
@@ -39,14 +41,16 @@ export type SandboxCallMatcher<M extends SandboxMethod> = (
  *
  * @example
  * ```ts
- * import type { SandboxCallResponder } from '@scripted/agents';
+ * import type {
+  SandboxCallResponder,
+} from '@scripted/agents';
  *
  * const echo: SandboxCallResponder<'execCommand'> = (call) =>
  *   `${call.index}: ${call.args[0].cmd}\n`;
  * ```
  */
-export type SandboxCallResponder<M extends SandboxMethod> = (
-  call: SandboxCall<M>,
+export type SandboxCallResponder<M extends ScriptedSandboxMethod> = (
+  call: ScriptedSandboxCallFor<M>,
 ) => M extends SyncSandboxMethod ? SandboxMethodResult<M>
   : SandboxMethodResult<M> | PromiseLike<SandboxMethodResult<M>>;
 
@@ -55,7 +59,9 @@ export type SandboxCallResponder<M extends SandboxMethod> = (
  *
  * @example
  * ```ts
- * import type { SandboxResultStep } from '@scripted/agents';
+ * import type {
+  SandboxResultStep,
+} from '@scripted/agents';
  *
  * const step: SandboxResultStep<'execCommand'> = {
  *   method: 'execCommand',
@@ -63,7 +69,7 @@ export type SandboxCallResponder<M extends SandboxMethod> = (
  * };
  * ```
  */
-export interface SandboxResultStep<M extends SandboxMethod> {
+export interface SandboxResultStep<M extends ScriptedSandboxMethod> {
   /** The method this step answers. */
   readonly method: M;
   /** Optional check of the call's arguments. */
@@ -84,7 +90,9 @@ export interface SandboxResultStep<M extends SandboxMethod> {
  *
  * @example
  * ```ts
- * import type { SandboxRespondStep } from '@scripted/agents';
+ * import type {
+  SandboxRespondStep,
+} from '@scripted/agents';
  *
  * const step: SandboxRespondStep<'readFile'> = {
  *   method: 'readFile',
@@ -92,7 +100,7 @@ export interface SandboxResultStep<M extends SandboxMethod> {
  * };
  * ```
  */
-export interface SandboxRespondStep<M extends SandboxMethod> {
+export interface SandboxRespondStep<M extends ScriptedSandboxMethod> {
   /** The method this step answers. */
   readonly method: M;
   /** Optional check of the call's arguments. */
@@ -114,7 +122,9 @@ export interface SandboxRespondStep<M extends SandboxMethod> {
  *
  * @example
  * ```ts
- * import type { SandboxErrorStep } from '@scripted/agents';
+ * import type {
+  SandboxErrorStep,
+} from '@scripted/agents';
  *
  * const step: SandboxErrorStep<'execCommand'> = {
  *   method: 'execCommand',
@@ -122,7 +132,7 @@ export interface SandboxRespondStep<M extends SandboxMethod> {
  * };
  * ```
  */
-export interface SandboxErrorStep<M extends SandboxMethod> {
+export interface SandboxErrorStep<M extends ScriptedSandboxMethod> {
   /** The method this step answers. */
   readonly method: M;
   /** Optional check of the call's arguments. */
@@ -158,7 +168,9 @@ export interface SandboxErrorStep<M extends SandboxMethod> {
  *
  * @example
  * ```ts
- * import type { SandboxStepFor } from '@scripted/agents';
+ * import type {
+  SandboxStepFor,
+} from '@scripted/agents';
  *
  * const step: SandboxStepFor<'supportsPty'> = {
  *   method: 'supportsPty',
@@ -166,7 +178,7 @@ export interface SandboxErrorStep<M extends SandboxMethod> {
  * };
  * ```
  */
-export type SandboxStepFor<M extends SandboxMethod> =
+export type SandboxStepFor<M extends ScriptedSandboxMethod> =
   | SandboxResultStep<M>
   | SandboxRespondStep<M>
   | SandboxErrorStep<M>;
@@ -179,7 +191,9 @@ export type SandboxStepFor<M extends SandboxMethod> =
  *
  * @example
  * ```ts
- * import type { ScriptedSandboxInput } from '@scripted/agents';
+ * import type {
+  ScriptedSandboxInput,
+} from '@scripted/agents';
  *
  * const steps: ScriptedSandboxInput[] = [
  *   { method: 'supportsPty', result: false },
@@ -191,7 +205,9 @@ export type SandboxStepFor<M extends SandboxMethod> =
  * };
  * ```
  */
-export type ScriptedSandboxInput<M extends SandboxMethod = SandboxMethod> = {
+export type ScriptedSandboxInput<
+  M extends ScriptedSandboxMethod = ScriptedSandboxMethod,
+> = {
   [K in M]: SandboxStepFor<K>;
 }[M];
 
@@ -201,7 +217,9 @@ export type ScriptedSandboxInput<M extends SandboxMethod = SandboxMethod> = {
  *
  * @example
  * ```ts
- * import type { ScriptedSandboxStep } from '@scripted/agents';
+ * import type {
+  ScriptedSandboxStep,
+} from '@scripted/agents';
  *
  * const steps: ScriptedSandboxStep[] = [
  *   { method: 'supportsPty', result: false },

@@ -32,10 +32,17 @@ export const library: readonly string[] = config.publish.include.filter(
   (path) => path.endsWith('/') || path.endsWith('.ts'),
 );
 
-/** The published Markdown files, whose code blocks are examples too. */
-export const docs: readonly string[] = config.publish.include.filter((
-  path,
-) => path.endsWith('.md'));
+/**
+ * The Markdown whose code blocks are examples too: the published files
+ * (`README.md`) and the guides in `docs/`.
+ */
+export const docs: readonly string[] = [
+  ...config.publish.include.filter((path) => path.endsWith('.md')),
+  ...[...Deno.readDirSync('docs')]
+    .filter((entry) => entry.isFile && entry.name.endsWith('.md'))
+    .map((entry) => `docs/${entry.name}`)
+    .sort(),
+];
 
 /**
  * The folders of code that is checked but neither published nor built for

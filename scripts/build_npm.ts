@@ -145,6 +145,14 @@ for (const name of peers) {
   peerDependencies[name] = sdkPeerRange;
 }
 
+// fast-check draws the auto model's values (`./auto` only): the version is
+// pinned exactly, since values may shift between its releases and the same
+// seed must give the same calls.
+const fastCheck = parseNpmSpecifier(config.imports['fast-check'] ?? '');
+if (!/^\d+\.\d+\.\d+$/.test(fastCheck.range)) {
+  throw new Error(`deno.json must pin fast-check exactly: ${fastCheck.range}`);
+}
+
 const pkg = {
   name: config.name,
   version: config.version,
@@ -171,6 +179,7 @@ const pkg = {
   // The oldest Node release the gate tests on (`nodeVersions`); it tests
   // every supported major up to the newest.
   engines: { node: `>=${nodeVersions[0]!.split('.')[0]}` },
+  dependencies: { 'fast-check': fastCheck.range },
   peerDependencies,
   // npm places a required peer at the project's top level, resolved on its
   // own: a required `@openai/agents-core` peer became the newest release in

@@ -4,6 +4,7 @@ import vm from 'node:vm';
 import {
   closest,
   describe,
+  either,
   listNames,
   maxShown,
   plural,
@@ -114,4 +115,12 @@ test('closest suggests a likely typo and nothing else', () => {
     closest('execComand', ['execCommand', 'readFile', 'close']),
     'execCommand',
   );
+});
+
+test('either joins quoted names with a conjunction before the last', () => {
+  assert.equal(either([]), 'none');
+  assert.equal(either(['a']), '"a"');
+  assert.equal(either(['a', 'b']), '"a" or "b"');
+  assert.equal(either(['a', 'b', 'c'], 'and'), '"a", "b" and "c"');
+  assert.equal(either(['a"b']), '"a\\"b"');
 });

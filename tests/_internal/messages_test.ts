@@ -92,3 +92,19 @@ test('invalidInputMessage says where, what was expected, what was found and a su
     'Invalid realtime input: expected a function',
   );
 });
+
+test('invalidInputMessage says the path, when given, before what it must be', () => {
+  assert.equal(
+    invalidInputMessage({
+      subject: 'assertToolCalls input',
+      path: 'expected[0].name',
+      expected: 'a non-empty string',
+      received: '42',
+    }),
+    'Invalid assertToolCalls input: expected "expected[0].name" to be a non-empty string, got 42',
+  );
+  assert.equal(
+    invalidInputMessage({ subject: 'x', path: '', expected: 'an object' }),
+    'Invalid x: expected an object',
+  );
+});

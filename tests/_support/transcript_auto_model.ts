@@ -6,12 +6,8 @@
  * @module
  */
 import { Agent, Runner, tool } from '@openai/agents';
-import {
-  assistantMessage,
-  autoModel,
-  autoStep,
-  ScriptedModel,
-} from '@scripted/agents';
+import { assistantMessage, ScriptedModel } from '@scripted/agents';
+import { autoModel, autoStep } from '@scripted/agents/auto';
 import { z } from 'zod';
 
 const bookingParameters = z.object({

@@ -287,6 +287,119 @@ same(
   },
 );
 
+for (const where of ['matcher', 'connecting', 'connected'] as const) {
+  same(
+    `Realtime failed close() from the connect ${
+      where === 'matcher' ? 'matcher' : `${where} notification`
+    } supersedes the connect and throws its failure`,
+    async ({ realtime: r }) => {
+      const transport = new r.ScriptedRealtimeTransport();
+      const session = sessionOn(transport);
+      const seen = statuses(transport);
+      const failure = new Error('close failed');
+      transport.failNextCall('close', failure);
+      let thrown: unknown;
+      const closeNow = (): void => {
+        try {
+          session.close();
+        } catch (error) {
+          thrown = error;
+        }
+      };
+      const connected = transport.expectCall(
+        'connect',
+        where === 'matcher' ? () => closeNow() : undefined,
+      );
+      const closed = transport.expectCall('close');
+      let done = false;
+      transport.on('connection_change', (status) => {
+        if (status !== where || done) return;
+        done = true;
+        closeNow();
+      });
+      const error = await caught(() => session.connect({ apiKey: 'ek' }));
+      assert.ok(error instanceof r.ScriptedRealtimeConnectionSupersededError);
+      assert.equal(error.operation, 'connect');
+      assert.equal(thrown, failure);
+      assert.equal(transport.status, 'disconnected');
+      assert.equal(seen.at(-1), 'disconnected');
+      assert.deepEqual(transport.calls.map((call) => call.method), [
+        'connect',
+        'close',
+      ]);
+      assert.equal((await connected).index, 0);
+      assert.equal((await closed).index, 1);
+      transport.assertComplete();
+      transport.assertClosed();
+    },
+  );
+}
+
+same(
+  'Realtime mismatched close() in the connecting notification supersedes the connect too',
+  async ({ realtime: r }) => {
+    const transport = new r.ScriptedRealtimeTransport();
+    const seen = statuses(transport);
+    void transport.expectCall('connect');
+    const muted = transport.expectCall('mute');
+    let thrown: unknown;
+    let done = false;
+    transport.on('connection_change', (status) => {
+      if (status !== 'connecting' || done) return;
+      done = true;
+      thrown = caughtSync(() => transport.close());
+    });
+    const error = await caught(() => transport.connect({ apiKey: 'ek' }));
+    assert.ok(error instanceof r.ScriptedRealtimeConnectionSupersededError);
+    assert.ok(thrown instanceof r.UnexpectedRealtimeCallError);
+    assert.equal(rejection(await settled(muted, bound())), thrown);
+    assert.deepEqual(seen, ['connecting', 'disconnected']);
+    transport.assertClosed();
+  },
+);
+
+same(
+  'Realtime failed close() on an established connection keeps it connected',
+  async ({ realtime: r }) => {
+    const transport = new r.ScriptedRealtimeTransport();
+    const session = sessionOn(transport);
+    await session.connect({ apiKey: 'ek' });
+    const seen = statuses(transport);
+    const failure = new Error('stuck');
+    transport.failNextCall('close', failure);
+    assert.equal(caughtSync(() => session.close()), failure);
+    assert.equal(transport.status, 'connected');
+    assert.deepEqual(seen, []);
+    assert.deepEqual(transport.calls.map((call) => call.method), [
+      'connect',
+      'close',
+    ]);
+    assert.ok(
+      caughtSync(() => transport.assertClosed()) instanceof
+        r.RealtimeTransportNotClosedError,
+    );
+  },
+);
+
+same(
+  'Realtime disconnect(error) on a disconnected transport emits only the error',
+  ({ realtime: r }) => {
+    const transport = new r.ScriptedRealtimeTransport();
+    const seen = statuses(transport);
+    const errors: unknown[] = [];
+    transport.on('error', (event) => errors.push(event));
+    const dropped = new Error('dropped');
+    transport.disconnect(dropped);
+    assert.deepEqual(seen, []);
+    assert.equal(errors.length, 1);
+    assert.equal(field(errors[0], 'type'), 'error');
+    assert.equal(field(errors[0], 'error'), dropped);
+    assert.deepEqual([...transport.calls], []);
+    assert.equal(transport.status, 'disconnected');
+    transport.assertComplete();
+  },
+);
+
 // --- runScenario ----------------------------------------------------------
 
 same(
@@ -390,6 +503,23 @@ same(
     );
     assert.deepEqual([...error.pendingExpectations], []);
     assert.deepEqual([...error.pendingFailures], []);
+  },
+);
+
+same(
+  'Realtime unconsumedCalls are { index, method } without the call payload',
+  ({ realtime: r }) => {
+    const transport = new r.ScriptedRealtimeTransport();
+    transport.sendMessage('hi', { tag: 'a' });
+    transport.mute(true);
+    const error = caughtSync(() => transport.assertComplete());
+    assert.ok(error instanceof r.IncompleteRealtimeScenarioError);
+    assert.deepEqual(
+      error.unconsumedCalls.map((call) => ({ ...call })),
+      [{ index: 0, method: 'sendMessage' }, { index: 1, method: 'mute' }],
+    );
+    // The payload stays in calls[index].
+    assert.equal(field(transport.calls[1], 'muted'), true);
   },
 );
 
@@ -714,6 +844,26 @@ same(
     assert.deepEqual(field(transport.calls[0], 'otherEventData'), {
       x: 'original',
     });
+  },
+);
+
+same(
+  'Realtime expectCall resolves with a writable copy, not the frozen record',
+  async ({ realtime: r }) => {
+    const transport = new r.ScriptedRealtimeTransport();
+    const first = transport.expectCall('sendMessage');
+    const second = transport.expectCall('sendMessage');
+    transport.sendMessage('hi', { tags: ['a'] });
+    transport.sendMessage('hi', { tags: ['a'] });
+    const call = await first;
+    assert.notEqual(call, transport.calls[0]);
+    assert.deepEqual({ ...call }, { ...transport.calls[0] });
+    (call.otherEventData.tags as string[]).push('mine');
+    (call.otherEventData as Record<string, unknown>).extra = true;
+    assert.deepEqual(field(transport.calls[0], 'otherEventData'), {
+      tags: ['a'],
+    });
+    assert.deepEqual((await second).otherEventData, { tags: ['a'] });
   },
 );
 

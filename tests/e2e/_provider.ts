@@ -333,12 +333,40 @@ function readBody(request: http.IncomingMessage): Promise<string> {
   });
 }
 
+/** How the stand-in misbehaves, as some gateways do. */
+export interface ProviderOptions {
+  /** Echo the request's credential headers back inside each response. */
+  readonly echo?: boolean;
+  /** Refuse every request with a 401 whose message quotes the key. */
+  readonly reject?: boolean;
+}
+
+/** What a gateway echoing its request would add to a response body. */
+function echoed(request: http.IncomingMessage): Record<string, unknown> {
+  const header = (name: string) => String(request.headers[name] ?? '');
+  return {
+    gateway: {
+      headers: {
+        authorization: header('authorization'),
+        'openai-organization': header('openai-organization'),
+        'openai-project': header('openai-project'),
+        cookie: header('cookie'),
+        'x-auth-token': header('x-auth-token'),
+      },
+      note: `forwarded with Authorization: ${header('authorization')}`,
+    },
+  };
+}
+
 /**
  * Starts the stand-in on an ephemeral port of 127.0.0.1.
  *
+ * @param options How it misbehaves.
  * @returns The running server.
  */
-export async function startProvider(): Promise<ProviderServer> {
+export async function startProvider(
+  options: ProviderOptions = {},
+): Promise<ProviderServer> {
   const requests: SeenRequest[] = [];
   const server = http.createServer(async (request, response) => {
     const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
@@ -358,6 +386,19 @@ export async function startProvider(): Promise<ProviderServer> {
       );
       return;
     }
+    if (options.reject) {
+      const key = String(request.headers.authorization ?? '').slice(7);
+      response.writeHead(401, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({
+        error: {
+          message: `Incorrect API key provided: ${key}.`,
+          type: 'invalid_request_error',
+          code: 'invalid_api_key',
+        },
+      }));
+      return;
+    }
+    const extra = options.echo ? echoed(request) : {};
     const turn = turnOf(path, body);
     const headers = { 'x-request-id': `req_local_${requests.length}` };
     if (body.stream !== true) {
@@ -366,11 +407,12 @@ export async function startProvider(): Promise<ProviderServer> {
         'content-type': 'application/json',
       });
       response.end(
-        JSON.stringify(
-          chat
+        JSON.stringify({
+          ...(chat
             ? chatCompletion(turn, body)
-            : responseObject(turn, 'completed', body),
-        ),
+            : responseObject(turn, 'completed', body)),
+          ...extra,
+        }),
       );
       return;
     }
@@ -386,8 +428,14 @@ export async function startProvider(): Promise<ProviderServer> {
       response.end('data: [DONE]\n\n');
     } else {
       for (const event of responsesEvents(turn, body)) {
+        const sent = event.type === 'response.completed'
+          ? {
+            ...event,
+            response: { ...(event.response as object), ...extra },
+          }
+          : event;
         response.write(
-          `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`,
+          `event: ${event.type}\ndata: ${JSON.stringify(sent)}\n\n`,
         );
       }
       response.end();

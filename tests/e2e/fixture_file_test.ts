@@ -9,12 +9,13 @@ import {
   type RealtimeTransportLayer,
 } from '@openai/agents/realtime';
 import OpenAI from 'openai';
-import { InvalidRecordingError } from '@scripted/agents';
+import { InvalidRecordingError } from '@scripted/agents/replay';
 import {
+  FixtureFileError,
   fixtureMode,
   modelFixture,
   realtimeFixture,
-} from '@scripted/agents/fixtures';
+} from '@scripted/agents/replay/files';
 import { startProvider } from './_provider.ts';
 import { runTravelAgent, sdkVersion, uniqueKey } from './_agent.ts';
 import { startRealtimeServer } from './_realtime_server.ts';
@@ -22,6 +23,9 @@ import { startRealtimeServer } from './_realtime_server.ts';
 function tempPath(name: string): string {
   return `.tmp/e2e-fixtures/${crypto.randomUUID()}/${name}`;
 }
+
+// Our CI sets CI=true: each test says which environment it means.
+const local = { env: {} };
 
 test('modelFixture records when the file is missing, then replays from it', async () => {
   const path = tempPath('travel.json');
@@ -36,10 +40,11 @@ test('modelFixture records when the file is missing, then replays from it', asyn
     );
   };
   try {
-    assert.equal(await fixtureMode(path), 'record');
+    assert.equal(await fixtureMode(path, local), 'record');
     const recording = await modelFixture(path, {
       real,
       sdkVersion: sdkVersion(),
+      ...local,
     });
     assert.equal(recording.mode, 'record');
     const live = await runTravelAgent(recording.model, { stream: false });
@@ -49,8 +54,8 @@ test('modelFixture records when the file is missing, then replays from it', asyn
     assert.equal(JSON.parse(text).calls.length, 3);
     await server.close();
 
-    assert.equal(await fixtureMode(path), 'replay');
-    const replaying = await modelFixture(path, { real });
+    assert.equal(await fixtureMode(path, local), 'replay');
+    const replaying = await modelFixture(path, { real, env: { CI: 'true' } });
     assert.equal(replaying.mode, 'replay');
     const replayed = await runTravelAgent(replaying.model, { stream: false });
     await replaying.finish();
@@ -79,15 +84,18 @@ test('modelFixture replaying a damaged file fails with InvalidRecordingError', a
       },
       record: false,
     }).catch((error: unknown) => error);
-    // A missing file cannot replay: the read fails with the file error.
-    assert.equal((recording as { code?: string }).code, 'ENOENT');
+    // A missing file cannot replay: the error names it.
+    assert.ok(recording instanceof FixtureFileError, String(recording));
+    assert.equal(recording.reason, 'missing');
+    assert.equal(recording.file, path);
     await mkdir(path.slice(0, path.lastIndexOf('/')), { recursive: true });
     await writeFile(path, '{"version": 1, "kind": "model", "calls": [', 'utf8');
     await assert.rejects(
-      modelFixture(path, { real: () => assert.fail('not needed') }),
+      modelFixture(path, { real: () => assert.fail('not needed'), ...local }),
       (error: unknown) =>
         error instanceof InvalidRecordingError &&
-        error.reason === 'invalid_json',
+        error.reason === 'invalid_json' && error.file === path &&
+        error.line === 1 && error.column === 43,
     );
   } finally {
     await rm(path.slice(0, path.lastIndexOf('/')), {
@@ -114,6 +122,7 @@ test('realtimeFixture records a WebSocket session to a file and replays it', asy
   try {
     const recording = await realtimeFixture(path, {
       real: () => new OpenAIRealtimeWebSocket({ url }),
+      ...local,
     });
     assert.equal(recording.mode, 'record');
     await talk(recording.transport);
@@ -121,6 +130,7 @@ test('realtimeFixture records a WebSocket session to a file and replays it', asy
     await server.close();
     const replaying = await realtimeFixture(path, {
       real: () => assert.fail('not needed'),
+      env: { CI: 'true' },
     });
     assert.equal(replaying.mode, 'replay');
     await talk(replaying.transport);

@@ -13,8 +13,8 @@ import {
   type RealtimeFixture,
   recordRealtimeTransport,
   ReplayMismatchError,
-  ScriptedRealtimeTransport,
-} from '@scripted/agents/realtime';
+  replayRealtimeTransport,
+} from '@scripted/agents/replay';
 import { at } from '../_support/at.ts';
 import { realtimeAnswer, startRealtimeServer } from './_realtime_server.ts';
 import { reachableStrings, sdkVersion, uniqueKey } from './_agent.ts';
@@ -60,6 +60,9 @@ async function converse(
         ) resolve();
       });
     });
+    // A run that fails before the answer leaves this pending: its timeout
+    // must not surface later, in another test.
+    answered.catch(() => undefined);
     await session.connect({
       apiKey: options.apiKey,
       ...(options.url === undefined ? {} : { url: options.url }),
@@ -142,7 +145,7 @@ test('recordRealtimeTransport records the SDK WebSocket transport and the log re
   );
 
   // Replay with the server gone.
-  const replay = ScriptedRealtimeTransport.fromRecording(json);
+  const replay = replayRealtimeTransport(json);
   const replayed = await converse(replay, { apiKey: 'sk-other', url });
   replay.assertComplete();
   replay.assertClosed();
@@ -160,7 +163,7 @@ test('Replay of a real Realtime recording fails at a changed message or agent', 
   const { json, url } = await recordConversation();
 
   // A changed user message: the sendMessage call differs.
-  const replay = ScriptedRealtimeTransport.fromRecording(json);
+  const replay = replayRealtimeTransport(json);
   const error = await converse(replay, {
     apiKey: 'sk-other',
     url,
@@ -177,7 +180,7 @@ test('Replay of a real Realtime recording fails at a changed message or agent', 
   assert.throws(() => replay.assertComplete(), (thrown) => thrown === error);
 
   // A changed agent (no tools, no instructions): the connect differs.
-  const other = ScriptedRealtimeTransport.fromRecording(json);
+  const other = replayRealtimeTransport(json);
   const session = new RealtimeSession(
     new RealtimeAgent({ name: 'Weather assistant' }),
     { transport: other, model: 'gpt-realtime' },
@@ -198,7 +201,7 @@ test('Replay of a real Realtime recording fails at a changed message or agent', 
   assert.throws(() => other.assertComplete(), (thrown) => thrown === drift);
 
   // Without comparing, the changed message replays the recorded turn.
-  const loose = ScriptedRealtimeTransport.fromRecording(json, {
+  const loose = replayRealtimeTransport(json, {
     compare: false,
   });
   const view = await converse(loose, {

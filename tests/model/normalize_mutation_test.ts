@@ -3,11 +3,13 @@ import test from 'node:test';
 import type { ModelRequest, ModelRetryAdviceRequest } from '@openai/agents';
 import {
   assistantMessage,
-  InvalidRecordingError,
   InvalidScriptedModelStepError,
-  ReplayMismatchError,
   ScriptedModel,
 } from '@scripted/agents';
+import {
+  InvalidRecordingError,
+  ReplayMismatchError,
+} from '@scripted/agents/replay';
 
 function request(input: unknown): ModelRequest {
   return {

@@ -15,6 +15,18 @@ export function createSession(): {
   return { session, transport };
 }
 
+/**
+ * Runs a scenario whose signal already aborted, so it fails at once with
+ * the cancellation error (naming what is pending, and the faults).
+ */
+export function cancelNow(transport: ScriptedRealtimeTransport): Promise<void> {
+  return transport.runScenario({
+    signal: AbortSignal.abort(),
+    scenario: () => {},
+    exercise: () => {},
+  });
+}
+
 /** A promise either side can release or fail; failures are observed. */
 export function createGate(): {
   promise: Promise<void>;

@@ -203,10 +203,22 @@ test('expectAnyOrder rejects malformed expectations where they are written', () 
       {
         reason: 'invalid_expectation',
         issue: 'unknown_property',
-        path: 'expectations[0]',
+        path: 'expectations[0].match',
+        expected: 'only "method" and "matcher"',
         received: '"match"',
+        suggestion: undefined,
       },
-      'Invalid realtime input ("expectAnyOrder"): expected "expectations[0]" to be an object with only "method" and "matcher", got "match"',
+      'Invalid realtime input ("expectAnyOrder"): expected "expectations[0].match" to be only "method" and "matcher", got "match"',
+    ],
+    [
+      [{ mehtod: 'mute' }],
+      {
+        reason: 'invalid_expectation',
+        issue: 'unknown_property',
+        path: 'expectations[0].mehtod',
+        suggestion: 'method',
+      },
+      'Invalid realtime input ("expectAnyOrder"): expected "expectations[0].mehtod" to be only "method" and "matcher", got "mehtod" (did you mean "method"?)',
     ],
     [
       [{ method: 'hangup' }],

@@ -86,7 +86,14 @@ test('sendAudio hands a matcher its own copy of the recorded chunk', async () =>
   });
   transport.sendAudio(new Uint8Array([1, 2, 3]).buffer, { commit: false });
   const call = await expected;
-  assert.equal(call, transport.calls[0]);
+  assert.notEqual(call, transport.calls[0]);
   assert.deepEqual([...new Uint8Array(call.audio)], [1, 2, 3]);
+  // The resolved copy's bytes are the caller's own too.
+  new Uint8Array(call.audio).fill(7);
+  assert.deepEqual([...new Uint8Array(call.audio)], [7, 7, 7]);
+  assert.deepEqual(
+    [...new Uint8Array(audioOf(transport, 0).audio)],
+    [1, 2, 3],
+  );
   transport.assertComplete();
 });

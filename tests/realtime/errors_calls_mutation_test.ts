@@ -10,10 +10,10 @@ import {
   InvalidRealtimeScenarioInputError,
   RealtimeCallMatcherError,
   RealtimeTransportNotClosedError,
-  recordRealtimeTransport,
   ScriptedRealtimeTransport,
   UnexpectedRealtimeCallError,
 } from '@scripted/agents/realtime';
+import { recordRealtimeTransport } from '@scripted/agents/replay';
 
 // deno-lint-ignore no-explicit-any
 type Loose = any;
@@ -43,6 +43,20 @@ test('Realtime errors built from a missing call or status keep their defaults', 
   assert.equal(
     notClosed.message,
     'Realtime transport not closed: expected status "disconnected", got null',
+  );
+});
+
+test('RealtimeCallMatcherError reads a call with a non-numeric callIndex as the SDK form', () => {
+  const error = new RealtimeCallMatcherError(
+    { index: 2, method: 'mute', callIndex: 'x' } as Loose,
+    { matcherResult: 'threw', cause: 'nope' },
+  );
+  assert.equal(error.callIndex, 2);
+  assert.equal(error.actualMethod, 'mute');
+  assert.equal(error.matcherResult, 'threw');
+  assert.equal(
+    error.message,
+    'Realtime call 2 to "mute" rejected: the matcher of its expectation threw "nope"',
   );
 });
 

@@ -4,10 +4,11 @@ import {
   IncompleteRealtimeScenarioError,
   InvalidRealtimeScenarioInputError,
   RealtimeCallMatcherError,
+  ScriptedRealtimeScenarioCancelledError,
   ScriptedRealtimeTransport,
   UnexpectedRealtimeCallError,
 } from '@scripted/agents/realtime';
-import { createSession } from './_helpers.ts';
+import { cancelNow, createSession } from './_helpers.ts';
 
 test('ScriptedRealtimeTransport expectCall resolves with the typed recorded call', async () => {
   const { session, transport } = createSession();
@@ -17,8 +18,53 @@ test('ScriptedRealtimeTransport expectCall resolves with the typed recorded call
   assert.equal(call.method, 'connect');
   assert.equal(call.index, 0);
   assert.equal(call.options.apiKeyProvided, true);
-  assert.equal(call, transport.calls[0]);
+  assert.deepEqual(call, transport.calls[0]);
   session.close();
+});
+
+test("ScriptedRealtimeTransport expectCall resolves with the caller's own writable copy", async () => {
+  const transport = new ScriptedRealtimeTransport();
+  const first = transport.expectCall('sendMessage');
+  const again = transport.expectCall('sendMessage');
+  const data = { tags: ['a'] };
+  transport.sendMessage('hi', data);
+  transport.sendMessage('hi', data);
+  const call = await first;
+  assert.notEqual(call, transport.calls[0]);
+  assert.deepEqual(call, transport.calls[0]);
+  assert.equal(Object.isFrozen(call), false);
+  const tags = call.otherEventData.tags as string[];
+  tags.push('mine');
+  (call as { message: unknown }).message = 'edited';
+  // Neither the record, the caller's data nor another copy changes.
+  assert.deepEqual(transport.calls[0], {
+    index: 0,
+    method: 'sendMessage',
+    message: 'hi',
+    otherEventData: { tags: ['a'] },
+    options: undefined,
+  });
+  assert.deepEqual(data.tags, ['a']);
+  assert.deepEqual((await again).otherEventData, { tags: ['a'] });
+});
+
+test('ScriptedRealtimeTransport expectAnyOrder resolves with writable copies', async () => {
+  const transport = new ScriptedRealtimeTransport();
+  const both = transport.expectAnyOrder(
+    { method: 'mute' },
+    { method: 'sendEvent' },
+  );
+  transport.sendEvent({ type: 'input_audio_buffer.clear' });
+  transport.mute(true);
+  const [muted, sent] = await both;
+  assert.notEqual(sent, transport.calls[0]);
+  assert.deepEqual(sent, transport.calls[0]);
+  assert.deepEqual(muted, transport.calls[1]);
+  (sent.event as { type: string }).type = 'edited';
+  assert.equal(
+    (transport.calls[0] as { event: { type: string } }).event.type,
+    'input_audio_buffer.clear',
+  );
 });
 
 test('ScriptedRealtimeTransport expectCall matches calls in one global order', async () => {
@@ -283,7 +329,12 @@ test('ScriptedRealtimeTransport assertComplete lists unconsumed calls and pendin
   assert.throws(() => transport.assertComplete(), (error) => {
     assert(error instanceof IncompleteRealtimeScenarioError);
     assert.equal(error.name, 'IncompleteRealtimeScenarioError');
-    assert.deepEqual(error.unconsumedCalls, transport.calls);
+    // The SDK module's summary: no payload (`muted` is in calls[1]).
+    assert.deepEqual(error.unconsumedCalls, [
+      { index: 0, method: 'interrupt' },
+      { index: 1, method: 'mute' },
+    ]);
+    assert.ok(Object.isFrozen(error.unconsumedCalls[1]));
     assert.deepEqual(error.pendingExpectations, []);
     assert.deepEqual(error.pendingFailures, []);
     return true;
@@ -423,4 +474,24 @@ test('ScriptedRealtimeTransport counts the expectations pending at a wrong-metho
   transport.close();
   transport.interrupt();
   await Promise.all([second, third]);
+});
+
+test('An expectation a mismatch used up is no longer pending, while the next one still is', async () => {
+  const transport = new ScriptedRealtimeTransport();
+  const muted = transport.expectCall('mute');
+  const next = transport.expectCall('mute');
+  assert.throws(() => transport.interrupt(), UnexpectedRealtimeCallError);
+  await assert.rejects(muted, UnexpectedRealtimeCallError);
+  await assert.rejects(
+    cancelNow(transport),
+    (error) => {
+      assert(error instanceof ScriptedRealtimeScenarioCancelledError);
+      assert.deepEqual(error.pendingExpectations, [
+        { order: 2, method: 'mute' },
+      ]);
+      return true;
+    },
+  );
+  transport.mute(false);
+  assert.equal((await next).index, 1);
 });

@@ -9,10 +9,11 @@ import test from 'node:test';
 import {
   InvalidRealtimeScenarioInputError,
   type RealtimeScenarioRunContext,
-  recordRealtimeTransport,
   ScriptedRealtimeTransport,
 } from '@scripted/agents/realtime';
-import { exposedSdkVersion } from '../../model/record.ts';
+import { recordRealtimeTransport } from '@scripted/agents/replay';
+import { exposedSdkVersion } from '../../replay/record_model.ts';
+import { trackedSignal } from '../_support/tracked_signal.ts';
 import { createGate } from './_helpers.ts';
 
 // deno-lint-ignore no-explicit-any
@@ -208,11 +209,14 @@ test('expectAnyOrder rejects null, unreadable and revoked expectations', () => {
   });
   const { proxy, revoke } = Proxy.revocable({}, {});
   revoke();
-  inputError(() => transport.expectAnyOrder(proxy as Loose), {
-    reason: 'invalid_expectation',
-    issue: 'not_an_object',
-    path: 'expectations[0]',
-    received: 'an unreadable value',
+  assert.throws(() => transport.expectAnyOrder(proxy as Loose), (error) => {
+    // A revoked proxy cannot be read at all, not even as an object.
+    assert(error instanceof InvalidRealtimeScenarioInputError);
+    assert.equal(error.reason, 'unreadable_option');
+    assert.equal(error.path, 'expectations[0]');
+    assert.ok(error.cause instanceof TypeError);
+    assert.match(error.received ?? '', /^the error "/);
+    return true;
   });
   const cause = new Error('boom');
   const getter = {
@@ -354,4 +358,93 @@ test('A recording without sdkVersion names the SDK version, or "unknown"', () =>
     recording.fixture().sdkVersion,
     exposedSdkVersion() ?? 'unknown',
   );
+});
+
+test('Scripting input that is not there or of the wrong kind gets the finer issue of its kind', () => {
+  const transport = new ScriptedRealtimeTransport();
+  for (const method of [42, undefined]) {
+    inputError(() => transport.expectCall(method as Loose), {
+      reason: 'unknown_method',
+      issue: 'not_a_string',
+      path: 'method',
+      suggestion: undefined,
+    });
+  }
+  inputError(() => transport.expectCall('mute', 42 as Loose), {
+    reason: 'invalid_matcher',
+    issue: 'not_a_function',
+  });
+  for (const listener of [undefined, 'no']) {
+    inputError(() => transport.on('audio_done', listener as Loose), {
+      reason: 'invalid_listener',
+      issue: 'not_a_function',
+      operation: 'on',
+    });
+  }
+  inputError(
+    () =>
+      transport.runScenario({ scenario: 'no', exercise: () => {} } as Loose),
+    {
+      reason: 'invalid_option',
+      issue: 'not_a_function',
+      path: 'options.scenario',
+      received: '"no"',
+      suggestion: undefined,
+    },
+  );
+  inputError(() => transport.expectAnyOrder(undefined as Loose), {
+    reason: 'invalid_expectation',
+    issue: 'not_an_object',
+    path: 'expectations[0]',
+    received: 'undefined',
+  });
+  // A lower-case name an object inherits is no synonym.
+  inputError(() => transport.expectCall('constructor' as Loose), {
+    reason: 'unknown_method',
+    suggestion: undefined,
+  });
+  // A near miss gets the closest spelling.
+  inputError(() => transport.expectCall('mutee' as Loose), {
+    issue: 'unknown_method',
+    suggestion: 'mute',
+  });
+});
+
+test('runScenario removes its abort listener however it ends', async () => {
+  const transport = new ScriptedRealtimeTransport();
+  const done = trackedSignal();
+  await transport.runScenario({
+    signal: done.signal,
+    scenario: async ({ expectCall }) => {
+      await expectCall('mute');
+    },
+    exercise: () => transport.mute(true),
+  });
+  assert.equal(done.active(), 0);
+  const failed = trackedSignal();
+  await assert.rejects(
+    transport.runScenario({
+      signal: failed.signal,
+      scenario: () => {},
+      exercise: () => transport.interrupt(),
+    }),
+    { name: 'IncompleteRealtimeScenarioError' },
+  );
+  assert.equal(failed.active(), 0);
+  const other = new ScriptedRealtimeTransport();
+  const cancelled = trackedSignal();
+  const reason = new Error('stop');
+  await assert.rejects(
+    other.runScenario({
+      signal: cancelled.signal,
+      scenario: async ({ expectCall }) => {
+        await expectCall('mute').catch(() => {});
+      },
+      exercise: () => cancelled.controller.abort(reason),
+    }),
+    (error) =>
+      error instanceof Error && error.name === 'AbortError' &&
+      error.cause === reason,
+  );
+  assert.equal(cancelled.active(), 0);
 });

@@ -7,7 +7,7 @@ import {
   ScriptedRealtimeTransport,
   UnexpectedRealtimeCallError,
 } from '@scripted/agents/realtime';
-import { createGate, createSession } from './_helpers.ts';
+import { cancelNow, createGate, createSession } from './_helpers.ts';
 
 /** A signal that counts its abort listeners. */
 function countedSignal(signal: AbortSignal): {
@@ -109,11 +109,7 @@ test('runScenario with an already aborted signal runs neither side, on every run
   // registered before is reported as pending.
   void transport.expectCall('interrupt').catch(() => undefined);
   await assert.rejects(
-    transport.runScenario({
-      signal: AbortSignal.abort(),
-      scenario: () => {},
-      exercise: () => {},
-    }),
+    cancelNow(transport),
     (error) => {
       assert(error instanceof ScriptedRealtimeScenarioCancelledError);
       assert.deepEqual(error.pendingExpectations, [
@@ -326,19 +322,22 @@ test('runScenario rejects malformed options where they are given', async () => {
     [hostile, {
       reason: 'unreadable_option',
       path: 'options.scenario',
-      received: undefined,
+      expected: 'readable',
+      received: 'the error "trap"',
       cause: trap,
+      message:
+        'Invalid realtime input ("runScenario"): expected "options.scenario" to be readable, got the error "trap"',
     }],
     [new Proxy({}, { has: throwTrap }), {
       reason: 'unreadable_option',
       path: 'options.scenario',
-      received: undefined,
+      received: 'the error "trap"',
       cause: trap,
     }],
     [new Proxy({}, { ownKeys: throwTrap }), {
       reason: 'unreadable_option',
       path: 'options',
-      received: undefined,
+      received: 'the error "trap"',
       cause: trap,
     }],
   ];

@@ -265,19 +265,30 @@ test('ScriptedRealtimeTransport connect completes before it returns, and overlap
   transport.assertClosed();
 });
 
-test('ScriptedRealtimeTransport close and disconnect on a disconnected transport do nothing', async () => {
+test('ScriptedRealtimeTransport close and disconnect on a disconnected transport change nothing; the error is still emitted', async () => {
   const { session, transport } = createSession();
   const events: string[] = [];
   transport.on('connection_change', (status) => events.push(status));
-  transport.on('error', () => events.push('error'));
+  const gone = new Error('gone');
+  transport.on('error', (event) => {
+    assert.equal(event.type, 'error');
+    assert.equal(event.error, gone);
+    events.push('error');
+  });
   transport.failNextCall('close', new Error('unused'));
   transport.close();
-  transport.disconnect(new Error('gone'));
+  transport.disconnect(gone);
   await session.connect({ apiKey: 'test' });
   transport.disconnect();
   session.close();
   transport.close();
-  assert.deepEqual(events, ['connecting', 'connected', 'disconnected']);
+  transport.disconnect();
+  assert.deepEqual(events, [
+    'error',
+    'connecting',
+    'connected',
+    'disconnected',
+  ]);
   assert.deepEqual(transport.calls.map((call) => call.method), ['connect']);
   // The failure was not used: the no-op is not a call.
   assert.throws(() => transport.assertComplete(), (error) => {

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import test from 'node:test';
 import fc from 'fast-check';
 import { Agent, Runner, tool } from '@openai/agents';
-import { autoModel, autoStep, ScriptedModel } from '@scripted/agents';
+import { ScriptedModel } from '@scripted/agents';
+import { autoModel, autoStep } from '@scripted/agents/auto';
 import { z } from 'zod';
 import {
   anyValue,
@@ -200,7 +201,15 @@ const validOptions = fc.record({
     fc.double({ noNaN: true, noDefaultInfinity: true }),
   ),
   tools: fc.array(fc.string({ minLength: 1 }), { maxLength: 3 }),
-  handoff: fc.string({ minLength: 1 }),
+  handoff: fc.oneof(
+    fc.string({ minLength: 1 }),
+    fc.array(fc.string({ minLength: 1 }), { maxLength: 3 }),
+    fc.constant(() => undefined),
+  ),
+  allow: fc.array(fc.string({ minLength: 1 }), { maxLength: 3 }),
+  retries: fc.integer({ min: 0, max: 100 }),
+  maxHandoffs: fc.integer({ min: 0, max: 100 }),
+  onRejected: fc.constantFrom('fail', 'warn'),
   text: fc.string(),
 }, { requiredKeys: [] });
 
@@ -225,6 +234,9 @@ test(
               seed: anyValue,
               tools: anyValue,
               handoff: anyValue,
+              allow: anyValue,
+              retries: anyValue,
+              onRejected: anyValue,
               text: anyValue,
             }, { requiredKeys: [] }).map((value) => ({
               valid: undefined,
@@ -240,8 +252,8 @@ test(
             );
             if (valid) assert(result.accepted, 'rejected valid options');
             if (!result.accepted) {
-              assert.equal(typeof result.error.option, 'string');
-              assert.equal(typeof result.error.expected, 'string');
+              assert.equal(typeof result.error.path, 'string');
+              assert.equal(typeof result.error.issue, 'string');
               assert.equal(typeof result.error.received, 'string');
             }
           }

@@ -4,27 +4,31 @@ import assert from 'node:assert/strict';
 import { Agent, Runner, tool } from '@openai/agents';
 import { z } from 'zod';
 import {
-  applyPatchCall,
-  assertFinalOutput,
-  assertHandoffs,
-  assertToolCalls,
   assistantMessage,
+  functionCall,
+  ScriptedModel,
+} from '@scripted/agents';
+import {
+  applyPatchCall,
   codeInterpreterCall,
   computerCall,
   fileSearchCall,
-  functionCall,
   handoffCall,
-  handoffsTaken,
   imageGenerationCall,
   mcpApprovalRequest,
   mcpCall,
-  modelRequest,
   reasoning,
-  ScriptedModel,
   shellCall,
-  toolCalls,
   webSearchCall,
-} from '@scripted/agents';
+} from '@scripted/agents/items';
+import {
+  assertFinalOutput,
+  assertHandoffs,
+  assertToolCalls,
+  handoffsTaken,
+  modelRequest,
+  toolCalls,
+} from '@scripted/agents/assert';
 import {
   anyValue,
   fuzzParameters,

@@ -504,3 +504,125 @@ test('ScriptedRealtimeTransport settles every matcher outcome with the call: 0 l
   );
   assert.equal(late, 0, 'matcher outcomes settled after the call');
 });
+
+/** One lifecycle step of the fuzzed sequence below. */
+const lifecycleStep = fc.constantFrom(
+  'connect',
+  'close',
+  'disconnect',
+  'disconnect-error',
+  'fail-connect',
+  'fail-close',
+  'close-when-connecting',
+  'close-when-connected',
+  'mute',
+);
+
+test('ScriptedRealtimeTransport lifecycle: status follows the last connection_change, a superseded connect ends disconnected, no error is dropped', async () => {
+  const injected = new Error('injected');
+  await fc.assert(
+    fc.asyncProperty(
+      fc.array(lifecycleStep, { maxLength: 12 }),
+      async (steps) => {
+        const transport = new ScriptedRealtimeTransport();
+        const seen: string[] = [];
+        const errors: unknown[] = [];
+        transport.on('connection_change', (status) => seen.push(status));
+        transport.on('error', (event) => errors.push(event.error));
+        // Errors a close made inside a notification threw to its caller.
+        const closeErrors: unknown[] = [];
+        let closesInside = 0;
+        const closeWhen = (status: string): void => {
+          let done = false;
+          transport.on('connection_change', (now) => {
+            if (now !== status || done) return;
+            done = true;
+            closesInside++;
+            try {
+              transport.close();
+            } catch (error) {
+              closeErrors.push(error);
+            }
+          });
+        };
+        for (const step of steps) {
+          const calls = transport.calls.length;
+          const wasOpen = transport.status !== 'disconnected';
+          let outcome: unknown = 'none';
+          switch (step) {
+            case 'connect': {
+              const before = closesInside;
+              const connecting = transport.connect({ apiKey: 'k' });
+              const settled = await connecting.then(
+                () => 'resolved',
+                (error: unknown) => error,
+              );
+              outcome = settled;
+              // A close inside its notifications ends it, failed or not.
+              if (closesInside > before) assert.notEqual(settled, 'resolved');
+              if (settled === 'resolved') {
+                assert.equal(transport.status, 'connected');
+              } else if (settled !== injected) {
+                assert(settled instanceof Error);
+                assert.equal(
+                  settled.name,
+                  'ScriptedRealtimeConnectionSupersededError',
+                );
+                // Only a close supersedes here: it leaves the transport
+                // disconnected, whether the close failed or not.
+                assert.equal(transport.status, 'disconnected');
+              }
+              break;
+            }
+            case 'close':
+              try {
+                transport.close();
+              } catch (error) {
+                outcome = error;
+              }
+              assert.equal(transport.calls.length, calls + (wasOpen ? 1 : 0));
+              if (outcome === injected) {
+                // A failed close on an open connection keeps it.
+                assert.equal(transport.status, 'connected');
+              } else {
+                assert.equal(transport.status, 'disconnected');
+              }
+              break;
+            case 'disconnect':
+            case 'disconnect-error': {
+              const before = errors.length;
+              const error = step === 'disconnect' ? undefined : injected;
+              transport.disconnect(error);
+              assert.equal(transport.calls.length, calls);
+              assert.equal(transport.status, 'disconnected');
+              assert.equal(
+                errors.length,
+                before + (error === undefined ? 0 : 1),
+              );
+              break;
+            }
+            case 'fail-connect':
+              transport.failNextCall('connect', injected);
+              break;
+            case 'fail-close':
+              transport.failNextCall('close', injected);
+              break;
+            case 'close-when-connecting':
+              closeWhen('connecting');
+              break;
+            case 'close-when-connected':
+              closeWhen('connected');
+              break;
+            case 'mute':
+              transport.mute(true);
+              break;
+          }
+          // The status is what the last notification said.
+          assert.equal(transport.status, seen.at(-1) ?? 'disconnected');
+          for (const error of closeErrors) assert.equal(error, injected);
+        }
+      },
+    ),
+    fuzzParameters(),
+  );
+});

@@ -9,19 +9,19 @@ import assert from 'node:assert/strict';
 import test from 'node:test';
 import fc from 'fast-check';
 import { RealtimeAgent } from '@openai/agents/realtime';
+import { ScriptedRealtimeTransport } from '@scripted/agents/realtime';
 import {
   audioTurn,
   functionCallTurn,
   handoffTurn,
   injectFaults,
   interruptedTurn,
-  mcpApprovalRequest,
+  mcpApprovalTurn,
   type RealtimeFault,
-  ScriptedRealtimeTransport,
   textTurn,
   userSpeechTurn,
   VirtualClock,
-} from '@scripted/agents/realtime';
+} from '@scripted/agents/realtime/sim';
 import {
   anyValue,
   fuzzParameters,
@@ -38,13 +38,22 @@ type Builder = (target: never, spec: never) => unknown;
 
 const billing = new RealtimeAgent({ name: 'Billing' });
 
+const usage = {
+  inputTokens: 3,
+  outputTokens: 2,
+  inputTokensDetails: { text_tokens: 3 },
+  outputTokensDetails: { audio_tokens: 2 },
+};
+
 // A valid spec per builder; the fuzzer mutates it.
 const builders: [string, Builder, Record<string, unknown>][] = [
-  ['textTurn', textTurn as Builder, { text: ['a', 'b'], itemId: 'i' }],
+  ['textTurn', textTurn as Builder, { text: ['a', 'b'], itemId: 'i', usage }],
   ['audioTurn', audioTurn as Builder, {
     transcript: ['a', 'b'],
     chunkBytes: 4,
+    order: 'transcript-first',
     responseId: 'r',
+    usage,
   }],
   ['functionCallTurn', functionCallTurn as Builder, {
     name: 'tool',
@@ -57,21 +66,27 @@ const builders: [string, Builder, Record<string, unknown>][] = [
     callId: 'c',
     awaitOutput: false,
   }],
-  ['mcpApprovalRequest', mcpApprovalRequest as Builder, {
+  ['mcpApprovalTurn', mcpApprovalTurn as Builder, {
     serverLabel: 's',
     name: 'n',
     arguments: { path: '/' },
     awaitResponse: false,
+    responseId: 'r',
+    usage,
   }],
   ['userSpeechTurn', userSpeechTurn as Builder, {
-    transcript: 'hi',
+    transcript: ['h', 'i'],
     audioStartMs: 10,
     audioEndMs: 20,
+    heard: 0,
   }],
   ['interruptedTurn', interruptedTurn as Builder, {
     transcript: ['a', 'b', 'c'],
     heard: 1,
     trigger: 'speech',
+    late: false,
+    order: 'audio-first',
+    usage,
   }],
 ];
 

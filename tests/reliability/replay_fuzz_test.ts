@@ -1,12 +1,24 @@
 import assert from 'node:assert/strict';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import test from 'node:test';
 import fc from 'fast-check';
 import {
   assistantMessage,
   functionCall,
-  ScriptedModel,
+  type ScriptedModel,
 } from '@scripted/agents';
-import { ScriptedRealtimeTransport } from '@scripted/agents/realtime';
+import {
+  type InvalidRecordingError,
+  recordModel,
+  replayModel,
+  replayRealtimeTransport,
+} from '@scripted/agents/replay';
+import {
+  modelFixture as modelFixtureFile,
+  realtimeFixture as realtimeFixtureFile,
+} from '@scripted/agents/replay/files';
+import { encode } from '../../replay/_codec.ts';
+import { defaultRedaction, redaction } from '../../replay/_redact.ts';
 import {
   anyValue,
   fuzzParameters,
@@ -35,13 +47,21 @@ const modelRequest = fc.record({
   outputType: fc.constant('text'),
   modelSettings: fc.constant({}),
 });
-const output = fc.array(
+const item = fc.oneof(
+  text.map((value) => assistantMessage(value)),
+  text.map((name) => functionCall(name || 'f', {}, { callId: 'c1' })),
+).map((value) => JSON.parse(JSON.stringify(value)));
+// An output item with one part replaced, removed or made hostile: what the
+// SDK's own schemas must turn into an InvalidRecordingError.
+const damagedItem = item.chain((valid) =>
   fc.oneof(
-    text.map((value) => assistantMessage(value)),
-    text.map((name) => functionCall(name || 'f', {}, { callId: 'c1' })),
-  ),
-  { maxLength: 2 },
-).map((items) => JSON.parse(JSON.stringify(items)));
+    mutatedRecord(valid),
+    fc.constant({ ...valid, type: 'mesage' }),
+    fc.constant({ ...valid, content: 'oops' }),
+    fc.constant({ ...valid, content: [{ type: 'output_text', text: 42 }] }),
+  )
+);
+const output = fc.array(item, { maxLength: 2 });
 const outcome = fc.oneof(
   output.map((items) => ({ streamed: false, response: { output: items } })),
   fc.constant({
@@ -130,42 +150,70 @@ function damagedText(
   );
 }
 
-test('ScriptedModel.fromRecording accepts every generated valid fixture', () => {
+/** A valid model fixture with one output item damaged. */
+const damagedItems = fc.tuple(modelFixture, damagedItem).map(
+  ([fixture, bad]) => {
+    const calls = fixture.calls as Record<string, unknown>[];
+    const index = calls.findIndex((call) => call.response !== undefined);
+    if (index < 0) return fixture;
+    const call = calls[index]!;
+    const response = call.response as { output: unknown[] };
+    return {
+      ...fixture,
+      calls: calls.map((c, i) =>
+        i === index
+          ? { ...call, response: { output: [...response.output, bad] } }
+          : c
+      ),
+    };
+  },
+);
+
+test('replayModel accepts every generated valid fixture', () => {
   fc.assert(
     fc.property(modelFixture, (fixture) => {
-      const model = ScriptedModel.fromRecording(fixture as never);
+      const model = replayModel(fixture as never);
       assert.equal(model.remainingSteps, fixture.calls.length);
-      ScriptedModel.fromRecording(JSON.stringify(fixture));
+      replayModel(JSON.stringify(fixture));
     }),
     fuzzParameters(),
   );
 });
 
-test('ScriptedModel.fromRecording rejects anything else only with InvalidRecordingError', () => {
+test('replayModel rejects anything else only with InvalidRecordingError', () => {
   fc.assert(
     fc.property(
       fc.oneof(
         anyValue,
         damaged(modelFixture, 'calls'),
+        damagedItems,
         damagedText(modelFixture),
       ),
       (input) => {
-        outcomeOf(
-          () => ScriptedModel.fromRecording(materialize(input) as never),
+        const result = outcomeOf(
+          () => replayModel(materialize(input) as never),
           recordingError,
         );
+        if (result.accepted) return;
+        const error = result.error as unknown as InvalidRecordingError;
+        // A JSON error points inside the text; a shape error at a path.
+        if (error.reason === 'invalid_json') {
+          assert.ok(typeof input === 'string');
+          assert.ok(error.line! >= 1 && error.column! >= 1);
+          assert.ok(error.line! <= input.split('\n').length);
+        } else assert.equal(error.line, undefined);
       },
     ),
     fuzzParameters(),
   );
 });
 
-test('ScriptedModel.fromRecording replays any accepted fixture without crashing', async () => {
+test('replayModel replays any accepted fixture without crashing', async () => {
   await fc.assert(
     fc.asyncProperty(damaged(modelFixture, 'calls'), async (input) => {
       const result = outcomeOf(
         () =>
-          ScriptedModel.fromRecording(materialize(input) as never, {
+          replayModel(materialize(input) as never, {
             compare: false,
           }),
         recordingError,
@@ -195,7 +243,7 @@ test('ScriptedModel.fromRecording replays any accepted fixture without crashing'
   );
 });
 
-test('ScriptedRealtimeTransport.fromRecording rejects malformed logs only with InvalidRecordingError', () => {
+test('replayRealtimeTransport rejects malformed logs only with InvalidRecordingError', () => {
   fc.assert(
     fc.property(
       fc.oneof(
@@ -207,11 +255,179 @@ test('ScriptedRealtimeTransport.fromRecording rejects malformed logs only with I
       (input) => {
         outcomeOf(
           () =>
-            ScriptedRealtimeTransport.fromRecording(
+            replayRealtimeTransport(
               materialize(input) as never,
             ),
           recordingError,
         );
+      },
+    ),
+    fuzzParameters(),
+  );
+});
+
+test('A damaged fixture file fails only with structured errors naming it', async () => {
+  const folder = `.tmp/fixture-files/${crypto.randomUUID()}`;
+  const path = `${folder}/fuzzed.json`;
+  await mkdir(folder, { recursive: true });
+  const structured = ['InvalidRecordingError', 'FixtureFileError'];
+  try {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          damagedText(modelFixture),
+          damagedText(realtimeFixture),
+          // As text: what JSON cannot hold (a bigint) becomes a string.
+          damagedItems.map((fixture) =>
+            JSON.stringify(
+              fixture,
+              (_, value) => typeof value === 'bigint' ? String(value) : value,
+            )
+          ),
+          fc.string({ maxLength: 40 }),
+        ),
+        fc.boolean(),
+        async (text, model) => {
+          await writeFile(path, text, 'utf8');
+          const open = model
+            ? () =>
+              modelFixtureFile(path, {
+                real: () => assert.fail('not recording'),
+                env: { CI: 'true' },
+              })
+            : () =>
+              realtimeFixtureFile(path, {
+                real: () => assert.fail('not recording'),
+                env: { CI: 'true' },
+              });
+          let thrown: unknown;
+          try {
+            await open();
+            return;
+          } catch (error) {
+            thrown = error;
+          }
+          assert.ok(thrown instanceof Error);
+          assert.ok(structured.includes(thrown.name), String(thrown));
+          assert.equal((thrown as { file?: unknown }).file, path);
+          assert.ok(thrown.message.includes(path), thrown.message);
+        },
+      ),
+      {
+        ...fuzzParameters(),
+        numRuns: Math.min(fuzzParameters().numRuns!, 300),
+      },
+    );
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+});
+
+const jsonValue = fc.jsonValue({ maxDepth: 3 });
+// Text built of credential-shape fragments, to reach every pattern.
+const shapedText = fc.array(
+  fc.oneof(
+    fc.constantFrom(
+      'Bearer ',
+      'basic ',
+      'Token ',
+      'sk-',
+      'ek_',
+      'eyJ',
+      '.',
+      'api_key',
+      'password',
+      'token',
+      '=',
+      ': ',
+      '"',
+      "'",
+      '?',
+      '&',
+      ' ',
+      '\n',
+      'https://',
+      '@',
+      '-----BEGIN PRIVATE KEY-----',
+      '-----END PRIVATE KEY-----',
+      'ghp_',
+      'github_pat_',
+      'AKIA',
+      'xoxb-',
+      'AIza',
+      '[redacted]',
+      '{',
+      '}',
+    ),
+    fc.stringMatching(/^[A-Za-z0-9_-]{1,24}$/),
+  ),
+  { maxLength: 16 },
+).map((parts) => parts.join(''));
+const secret = fc.string({ minLength: 8, maxLength: 16 }).filter((value) =>
+  !'[redacted]'.includes(value)
+);
+
+test('Redacting is stable: redacting again changes nothing', () => {
+  fc.assert(
+    fc.property(
+      jsonValue,
+      fc.oneof(fc.string({ maxLength: 60 }), shapedText),
+      secret,
+      (value, text, marked) => {
+        const how = { redaction: redaction([marked]) };
+        const once = encode(value, how);
+        assert.deepEqual(encode(once, how), once);
+        const line = defaultRedaction.text(text);
+        assert.equal(defaultRedaction.text(line), line);
+        const json = encode(JSON.stringify(value), how);
+        assert.equal(encode(json, how), json);
+      },
+    ),
+    fuzzParameters(),
+  );
+});
+
+test('A marked value never reaches a recording, wherever it is planted', async () => {
+  await fc.assert(
+    fc.asyncProperty(
+      jsonValue,
+      secret,
+      fc.constantFrom('value', 'text', 'json', 'key-name'),
+      async (value, marked, where) => {
+        const planted = where === 'value'
+          ? { data: value, note: marked }
+          : where === 'text'
+          ? { data: value, note: `before ${marked} after` }
+          : where === 'json'
+          ? { data: JSON.stringify({ inner: value, hidden: marked }) }
+          : { data: value, password: `${marked}` };
+        const real = {
+          getResponse: () =>
+            Promise.resolve({
+              output: [assistantMessage('ok')],
+              usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 },
+              providerData: planted,
+            }),
+          getStreamedResponse: () => {
+            throw new Error('not streamed');
+          },
+        };
+        const recording = recordModel(real as never, { secrets: [marked] });
+        await recording.getResponse({
+          input: JSON.stringify(planted),
+          modelSettings: { providerData: planted },
+          tools: [],
+          handoffs: [],
+          outputType: 'text',
+          tracing: false,
+        } as never);
+        const json = recording.fixtureJson();
+        assert.equal(json.includes(marked), false);
+        assert.equal(
+          json.includes(JSON.stringify(marked).slice(1, -1)),
+          false,
+        );
+        replayModel(json, { secrets: [marked] });
       },
     ),
     fuzzParameters(),

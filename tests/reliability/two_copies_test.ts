@@ -2,8 +2,13 @@ import assert from 'node:assert/strict';
 import process from 'node:process';
 import test from 'node:test';
 import { Agent, Runner } from '@openai/agents';
-import * as copyA from '@scripted/agents';
+import * as coreA from '@scripted/agents';
+import * as assertA from '@scripted/agents/assert';
+import * as itemsA from '@scripted/agents/items';
 import * as realtimeA from '@scripted/agents/realtime';
+
+// The model-side entries of one copy, as one namespace.
+const copyA = { ...coreA, ...itemsA, ...assertA };
 
 // The second copy: the npm package as `npm install` lays it out, packed and
 // installed by the pack-smoke stage (which `scripts/test.ts` runs before the
@@ -26,7 +31,11 @@ async function loadCopyB(): Promise<
   let found: { model: Copy; realtime: RealtimeCopy };
   try {
     found = {
-      model: await import(`${base}mod.js`) as Copy,
+      model: {
+        ...await import(`${base}mod.js`),
+        ...await import(`${base}items/mod.js`),
+        ...await import(`${base}assert/mod.js`),
+      } as Copy,
       realtime: await import(`${base}realtime/mod.js`) as RealtimeCopy,
     };
   } catch (error) {

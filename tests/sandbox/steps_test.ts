@@ -4,7 +4,7 @@ import {
   InvalidScriptedSandboxStepError,
   type InvalidScriptedSandboxStepIssue,
   type InvalidScriptedSandboxStepReason,
-  type SandboxMethod,
+  type ScriptedSandboxMethod,
   scriptedSandboxSession,
   type ScriptedSandboxStep,
 } from '@scripted/agents';
@@ -309,7 +309,7 @@ test('scriptedSandboxSession names a misspelled method and suggests the closest 
     error.message,
     'Invalid sandbox step 0: expected a SandboxSession method name, got "execComand" (did you mean "execCommand"?)',
   );
-  const typos: [string, SandboxMethod][] = [
+  const typos: [string, ScriptedSandboxMethod][] = [
     ['ReadFile', 'readFile'],
     ['supportPty', 'supportsPty'],
     ['EXECCOMMAND', 'execCommand'],

@@ -9,8 +9,6 @@ import type * as sdk from '@openai/agents/testing';
 import {
   type InvalidScriptedSandboxStepReason,
   type RecordedSandboxCall,
-  type SandboxCall,
-  type SandboxMethod,
   type SandboxMethodResult,
   type ScriptedSandboxCallFor,
   type ScriptedSandboxInput,
@@ -26,7 +24,7 @@ type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends
   (<T>() => T extends B ? 1 : 2) ? true : false;
 
 const methodsMatchTheSdk: Equal<
-  SandboxMethod,
+  ScriptedSandboxMethod,
   Exclude<keyof SandboxSession, 'state'>
 > = true;
 const syncMethods: Equal<
@@ -34,17 +32,20 @@ const syncMethods: Equal<
   'supportsPty' | 'createEditor' | 'registerPreStopHook' | 'setArchiveLimits'
 > = true;
 // The Equal helper itself can say no.
-const equalCanFail: Equal<SandboxMethod, keyof SandboxSession> = false;
+const equalCanFail: Equal<ScriptedSandboxMethod, keyof SandboxSession> = false;
 
 /** `true` when a value of type `A` may be used where `B` is expected. */
 type Assignable<A, B> = [A] extends [B] ? true : false;
 
 // The SDK testing module's names, and the same types as theirs.
 const sdkNames: [
-  Equal<ScriptedSandboxMethod, SandboxMethod>,
+  Equal<ScriptedSandboxMethod, ScriptedSandboxMethod>,
   Equal<ScriptedSandboxMethod, sdk.ScriptedSandboxMethod>,
   Equal<ScriptedSandboxInput, ScriptedSandboxStep>,
-  Equal<ScriptedSandboxCallFor<'execCommand'>, SandboxCall<'execCommand'>>,
+  Equal<
+    ScriptedSandboxCallFor<'execCommand'>,
+    ScriptedSandboxCallFor<'execCommand'>
+  >,
   Equal<InvalidScriptedSandboxStepReason, sdk.InvalidScriptedSandboxStepReason>,
   // Steps written for either module fit the other.
   Assignable<ScriptedSandboxInput, sdk.ScriptedSandboxInput>,
@@ -152,9 +153,11 @@ const allMethods = [
   'resolveExposedPort',
   'supportsPty',
   'close',
-] as const satisfies readonly SandboxMethod[];
-const listIsExhaustive: Equal<(typeof allMethods)[number], SandboxMethod> =
-  true;
+] as const satisfies readonly ScriptedSandboxMethod[];
+const listIsExhaustive: Equal<
+  (typeof allMethods)[number],
+  ScriptedSandboxMethod
+> = true;
 
 // Type-checked, never called: each @ts-expect-error must be a real error.
 function _rejectedAtCompileTime(): void {
@@ -233,8 +236,10 @@ function acceptedAtCompileTime(): ScriptedSandboxStep[] {
         return cmdIsString && args.cmd === 'pwd';
       },
       respond: (call) => {
-        const callIsTyped: Equal<typeof call, SandboxCall<'execCommand'>> =
-          true;
+        const callIsTyped: Equal<
+          typeof call,
+          ScriptedSandboxCallFor<'execCommand'>
+        > = true;
         const cmd = call.args[0].cmd;
         const cmdIsString: Equal<typeof cmd, string> = true;
         return callIsTyped && cmdIsString ? `${cmd}\n` : '';
@@ -266,7 +271,7 @@ const readFileResult: Equal<
   string | Uint8Array
 > = true;
 
-test('scriptedSandboxSession type checks hold (SandboxMethod equals the SDK method keys)', () => {
+test('scriptedSandboxSession type checks hold (ScriptedSandboxMethod equals the SDK method keys)', () => {
   assert(sdkNames.every((holds) => holds));
   assert(sessionTypes.every((holds) => holds));
   assert.equal(methodsMatchTheSdk, true);
@@ -276,7 +281,7 @@ test('scriptedSandboxSession type checks hold (SandboxMethod equals the SDK meth
   assert.equal(equalCanFail, false);
 });
 
-test('scriptedSandboxSession accepts and installs every SandboxMethod', () => {
+test('scriptedSandboxSession accepts and installs every ScriptedSandboxMethod', () => {
   assert.equal(new Set(allMethods).size, allMethods.length);
   for (const method of allMethods) {
     const sandbox = scriptedSandboxSession([

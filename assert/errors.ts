@@ -1,0 +1,223 @@
+/**
+ * Errors of the run assertions, one class per failure mode: the assertion
+ * did not hold (`RunAssertionError`), or it was given input it cannot use
+ * (`InvalidRunAssertionInputError`). Plain `Error` subclasses, so every test
+ * runner prints them whole.
+ *
+ * @module
+ */
+import { describe, quote } from '../_internal/format.ts';
+import { lineDiff, toLines, valueAt } from '../_internal/diff.ts';
+
+/**
+ * Which run assertion failed, as `RunAssertionError.assertion`.
+ *
+ * @example
+ * ```ts
+ * import type { RunAssertionName } from '@scripted/agents/assert';
+ *
+ * const name: RunAssertionName = 'assertToolCalls';
+ * ```
+ */
+export type RunAssertionName =
+  | 'assertToolCalls'
+  | 'assertHandoffs'
+  | 'assertFinalOutput'
+  | 'modelRequest';
+
+/**
+ * A run assertion did not hold: the run made other tool calls or handoffs,
+ * ended with another final output, or the model received no call at the
+ * index asked for. `expected` and `actual` hold the compared data (the
+ * projection of the run that was checked, not the whole `RunResult`), so
+ * runners that diff these properties (vitest, Jest, `node:test`) show the
+ * difference; the message holds a headline and the same diff, line by line,
+ * for those that print only the message.
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { Agent, Runner } from '@openai/agents';
+ * import {
+ *   assistantMessage,
+ *   ScriptedModel,
+ * } from '@scripted/agents';
+ * import {
+ *   assertFinalOutput,
+ *   RunAssertionError,
+ * } from '@scripted/agents/assert';
+ *
+ * const model = new ScriptedModel([[assistantMessage('Hello')]]);
+ * const runner = new Runner({ tracingDisabled: true });
+ * const result = await runner.run(new Agent({ name: 'A', model }), 'Hi');
+ * assert.throws(
+ *   () => assertFinalOutput(result, 'Goodbye'),
+ *   (error: unknown) =>
+ *     error instanceof RunAssertionError &&
+ *     error.assertion === 'assertFinalOutput' &&
+ *     error.expected === 'Goodbye' &&
+ *     error.actual === 'Hello',
+ * );
+ * ```
+ */
+export class RunAssertionError extends Error {
+  /** The assertion that failed. */
+  readonly assertion: RunAssertionName;
+  /** What the assertion expected (compared data, detached from the run). */
+  readonly expected: unknown;
+  /** What the run gave, in the same shape as `expected`. */
+  readonly actual: unknown;
+  /**
+   * Where `expected` and `actual` first differ, like `[0].arguments.city`
+   * (indexes zero-based); `''` when they differ as a whole, `undefined`
+   * when the failure is not a difference (`modelRequest` out of range).
+   */
+  readonly path: string | undefined;
+
+  /**
+   * Creates a `RunAssertionError`.
+   * @param fields The structured fields; `headline`, when given, replaces
+   * the first line the message would otherwise build from them.
+   */
+  constructor(fields: {
+    assertion: RunAssertionName;
+    expected: unknown;
+    actual: unknown;
+    path?: string | undefined;
+    headline?: string | undefined;
+  }) {
+    super(
+      `${fields.headline ?? headline(fields)}\n\n${
+        lineDiff(toLines(fields.expected), toLines(fields.actual))
+      }`,
+    );
+    this.name = 'RunAssertionError';
+    this.assertion = fields.assertion;
+    this.expected = fields.expected;
+    this.actual = fields.actual;
+    this.path = fields.path;
+  }
+}
+
+/** What each assertion compares, for the headline. */
+const subjects: Readonly<Record<RunAssertionName, string>> = {
+  assertToolCalls: 'Unexpected tool calls',
+  assertHandoffs: 'Unexpected handoffs',
+  assertFinalOutput: 'Unexpected final output',
+  modelRequest: 'Unexpected model calls',
+};
+
+/** `Unexpected tool calls at "[0].name": expected "a", got "b"`. */
+function headline(fields: {
+  assertion: RunAssertionName;
+  expected: unknown;
+  actual: unknown;
+  path?: string | undefined;
+}): string {
+  const subject = subjects[fields.assertion];
+  const { expected, actual } = fields;
+  if (Array.isArray(expected) && Array.isArray(actual)) {
+    if (expected.length !== actual.length) {
+      return `${subject}: expected ${expected.length}, got ${actual.length}`;
+    }
+  }
+  const path = fields.path ?? '';
+  // None of quote, valueAt and describe throws, whatever the values.
+  const where = path === '' ? '' : ` at ${quote(path)}`;
+  return `${subject}${where}: expected ${
+    describe(valueAt(expected, path))
+  }, got ${describe(valueAt(actual, path))}`;
+}
+
+/**
+ * Why a run assertion rejected its input, as
+ * `InvalidRunAssertionInputError.reason`.
+ *
+ * @example
+ * ```ts
+ * import type { InvalidRunAssertionInputReason } from '@scripted/agents/assert';
+ *
+ * const reason: InvalidRunAssertionInputReason = 'unknown_key';
+ * ```
+ */
+export type InvalidRunAssertionInputReason =
+  | 'invalid_type'
+  | 'invalid_value'
+  | 'unknown_key'
+  | 'unreadable';
+
+/**
+ * A run assertion was given input it cannot use: a result that is not a
+ * `RunResult`, a model without recorded calls, a malformed expectation.
+ * The fields follow the invalid-input shape of the other doubles: `reason`
+ * says why, `path` where (`result`, `expected[1].name`, `index`), `issue`
+ * what the value must be, `received` what was given, and `suggestion` the
+ * key meant by a misspelt one.
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import {
+ *   assertToolCalls,
+ *   InvalidRunAssertionInputError,
+ * } from '@scripted/agents/assert';
+ *
+ * assert.throws(
+ *   () => assertToolCalls({ newItems: [] } as never, [{ nme: 'x' } as never]),
+ *   (error: unknown) =>
+ *     error instanceof InvalidRunAssertionInputError &&
+ *     error.reason === 'unknown_key' &&
+ *     error.path === 'expected[0].nme' &&
+ *     error.suggestion === 'name',
+ * );
+ * ```
+ */
+export class InvalidRunAssertionInputError extends Error {
+  /** Why the input was rejected. */
+  readonly reason: InvalidRunAssertionInputReason;
+  /** The assertion (or helper) that rejected it. */
+  readonly assertion: string;
+  /** Where: `result`, `model`, `index`, `expected[0].name`. */
+  readonly path: string;
+  /** What the value must be, such as `a RunResult (an object with "newItems")`. */
+  readonly issue: string;
+  /** What was given, rendered short. */
+  readonly received: string;
+  /** The key meant by a misspelt one, else `undefined`. */
+  readonly suggestion: string | undefined;
+
+  /**
+   * Creates an `InvalidRunAssertionInputError`.
+   * @param fields The structured fields; the message is built from them.
+   * @param options `cause`: the error thrown while reading the input.
+   */
+  constructor(
+    fields: {
+      reason: InvalidRunAssertionInputReason;
+      assertion: string;
+      path: string;
+      issue: string;
+      received: string;
+      suggestion?: string | undefined;
+    },
+    options?: { cause?: unknown },
+  ) {
+    const hint = fields.suggestion === undefined
+      ? ''
+      : ` (did you mean ${quote(fields.suggestion)}?)`;
+    const expected = fields.reason === 'unknown_key'
+      ? `only ${fields.issue}`
+      : `${quote(fields.path)} to be ${fields.issue}`;
+    super(
+      `Invalid ${fields.assertion} input: expected ${expected}, got ${fields.received}${hint}`,
+      options,
+    );
+    this.name = 'InvalidRunAssertionInputError';
+    this.reason = fields.reason;
+    this.assertion = fields.assertion;
+    this.path = fields.path;
+    this.issue = fields.issue;
+    this.received = fields.received;
+    this.suggestion = fields.suggestion;
+  }
+}

@@ -1,0 +1,376 @@
+import assert from 'node:assert/strict';
+import test from 'node:test';
+import {
+  defaultRedaction,
+  isSecretName,
+  isSecretValue,
+  redacted,
+  redaction,
+  secretValues,
+} from '../../replay/_redact.ts';
+import { jsonSyntaxError } from '../../replay/_json_position.ts';
+
+const text = (value: string) => defaultRedaction.text(value);
+
+test('isSecretName reads credential key names in any case and separator', () => {
+  const secret = [
+    'token',
+    'id_token',
+    'sessionToken',
+    'x-auth-token',
+    'X-Auth-Token',
+    'github_token',
+    'GITHUB_TOKEN',
+    'access.token',
+    'secret',
+    'client_secret',
+    'clientSecret',
+    'password',
+    'DB_PASSWORD',
+    'passwd',
+    'passphrase',
+    'pwd',
+    'credentials',
+    'cookie',
+    'set-cookie',
+    'authorization',
+    'Proxy-Authorization',
+    'authorisation',
+    'api_key',
+    'apiKey',
+    'x-api-key',
+    'OPENAI_API_KEY',
+    'private_key',
+    'privateKey',
+    'aws_secret_access_key',
+    'access_key_id',
+    'signing_key',
+    'encryption-key',
+    'session_key',
+    'client_key',
+    'master_key',
+    'ssh_key',
+    'auth_key',
+    'OpenAI-Organization',
+    'openai-project',
+  ];
+  for (const name of secret) assert.equal(isSecretName(name), true, name);
+  const plain = [
+    'tokens',
+    'inputTokens',
+    'max_tokens',
+    'output_tokens_details',
+    'prompt_cache_key',
+    'idempotency_key',
+    'key',
+    'keyword',
+    'monkey',
+    'author',
+    'organization',
+    'project',
+    'openai-model',
+    'session_id',
+    'tokenizer',
+    'password_hint_shown',
+  ];
+  for (const name of plain.slice(0, -1)) {
+    assert.equal(isSecretName(name), false, name);
+  }
+  // Contains "password": a false positive the rule accepts.
+  assert.equal(isSecretName('password_hint_shown'), true);
+});
+
+test('The default redaction removes each credential shape from text', () => {
+  const cases: [string, string][] = [
+    [`key sk-${'a'.repeat(16)} end`, `key ${redacted} end`],
+    ['sk-proj-Ab_cd-0123456789xyz', redacted],
+    [`sk-${'a'.repeat(15)}`, `sk-${'a'.repeat(15)}`],
+    [`task-${'a'.repeat(20)}`, `task-${'a'.repeat(20)}`],
+    [`ek_${'A1'.repeat(10)}`, redacted],
+    ['openai-insecure-api-key.foo,bar', `${redacted},bar`],
+    ['Bearer abcd1234', `Bearer ${redacted}`],
+    ['bearer abcd1234', `bearer ${redacted}`],
+    ['BEARER a.b_c~d+e/f=g-h!rest', `BEARER ${redacted}!rest`],
+    ['Basic dXNlcjpwYXNz', `Basic ${redacted}`],
+    ['Token 0123456789abcdef', `Token ${redacted}`],
+    // Words after the scheme are prose, not credentials.
+    ['Bearer authentication', 'Bearer authentication'],
+    ['Token Authentication', 'Token Authentication'],
+    ['Basic abc1', 'Basic abc1'],
+    ['xBearer abcd1234', 'xBearer abcd1234'],
+    [
+      'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N',
+      redacted,
+    ],
+    ['eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIx.', redacted],
+    [`ghp_${'A'.repeat(36)}`, redacted],
+    [`gho_${'a1'.repeat(10)} x`, `${redacted} x`],
+    [`github_pat_${'1A_'.repeat(10)}`, redacted],
+    ['AKIAIOSFODNN7EXAMPLE', redacted],
+    ['id ASIAIOSFODNN7EXAMPLE.', `id ${redacted}.`],
+    ['AKIAIOSFODNN7EXAMPLE1', 'AKIAIOSFODNN7EXAMPLE1'],
+    ['xoxb-1234567890-abcdefghij', redacted],
+    ['xoxp-12345-67890', redacted],
+    [`AIza${'B'.repeat(35)}`, redacted],
+    [
+      '-----BEGIN RSA PRIVATE KEY-----\nMIIE\n-----END RSA PRIVATE KEY-----\nnext',
+      `${redacted}\nnext`,
+    ],
+    [
+      'a -----BEGIN PRIVATE KEY-----\nMIIE cut short',
+      `a ${redacted}`,
+    ],
+    [
+      '-----BEGIN PUBLIC KEY-----\nMIIB\n-----END PUBLIC KEY-----',
+      '-----BEGIN PUBLIC KEY-----\nMIIB\n-----END PUBLIC KEY-----',
+    ],
+    ['https://user:pass@example.com/x', `https://${redacted}@example.com/x`],
+    [
+      'git clone https://ghtoken@github.com/o/r',
+      `git clone https://${redacted}@github.com/o/r`,
+    ],
+    ['mailto:someone@example.com', 'mailto:someone@example.com'],
+    ['https://example.com/a@b', 'https://example.com/a@b'],
+    [
+      'wss://h/v1/realtime?model=gpt&api-key=abc&x=1',
+      `wss://h/v1/realtime?model=gpt&api-key=${redacted}&x=1`,
+    ],
+    [
+      'https://h/?access_token=abc#f',
+      `https://h/?access_token=${redacted}#f`,
+    ],
+    [
+      'https://h/?key=abc&sig=def',
+      `https://h/?key=${redacted}&sig=${redacted}`,
+    ],
+    ['https://h/?monkey=abc', 'https://h/?monkey=abc'],
+    ['password: hunter2!x', `password: ${redacted}`],
+    ['PASSWORD=Hunter22', `PASSWORD=${redacted}`],
+    ['"api_key": "abc"', `"api_key": "${redacted}"`],
+    ["'token':'t'", `'token':'${redacted}'`],
+    ['{"api_key":"abc', `{"api_key":"${redacted}`],
+    // Prose after a credential word: short or plain words stay.
+    ['token: expired', 'token: expired'],
+    ['the password: is required', 'the password: is required'],
+    ['max_tokens: 100', 'max_tokens: 100'],
+    ['nothing secret here', 'nothing secret here'],
+  ];
+  for (const [input, output] of cases) {
+    assert.equal(text(input), output, input);
+    // Stable: redacting again changes nothing.
+    assert.equal(text(output), output, output);
+  }
+});
+
+test('The default redaction leaves prose, code and ids as they are', () => {
+  for (
+    const plain of [
+      'Stryker was here',
+      'The weather in Paris is 18°C; the local time is 14:05.',
+      'call_weather_1 resp_2 msg_0 fc_0 req_local_3',
+      'const total = inputTokens + outputTokens;',
+      'See https://example.com/docs?page=2&lang=en#top',
+      'user@example.com wrote: "thanks"',
+      '{"city":"Paris","units":"metric"}',
+      'A token budget of 4096 tokens, a basic plan.',
+    ]
+  ) assert.equal(text(plain), plain, plain);
+});
+
+test('A redaction removes each marked value, also URL-encoded, longest first', () => {
+  const marked = redaction([
+    'acme-live-0123456789',
+    'acme-live-0123456789/x+y',
+  ]);
+  assert.equal(
+    marked.text('a acme-live-0123456789 b acme-live-0123456789/x+y c'),
+    `a ${redacted} b ${redacted} c`,
+  );
+  assert.equal(
+    marked.text(`q=${encodeURIComponent('acme-live-0123456789/x+y')}`),
+    `q=${redacted}`,
+  );
+  assert.equal(marked.text('nothing'), 'nothing');
+  // Shapes still apply.
+  assert.equal(marked.text('Bearer abcd1234'), `Bearer ${redacted}`);
+  assert.equal(
+    redaction([]).text('acme-live-0123456789'),
+    'acme-live-0123456789',
+  );
+});
+
+test('isSecretValue takes strings of 8 characters the marker does not hold', () => {
+  assert.equal(isSecretValue('12345678'), true);
+  assert.equal(isSecretValue('1234567'), false);
+  assert.equal(isSecretValue('redacted'), false);
+  assert.equal(isSecretValue('[redacted]'), false);
+  assert.equal(isSecretValue('[redacted]!'), true);
+  assert.equal(isSecretValue(12345678), false);
+  assert.equal(isSecretValue(undefined), false);
+});
+
+test('secretValues reads secret-looking variables of 8 characters or more', () => {
+  assert.deepEqual(
+    secretValues({
+      OPENAI_API_KEY: 'sk-test-1234',
+      ACME_TOKEN: 'acme-custom-1',
+      SHORT_SECRET: 'short',
+      DB_PASSWORD: undefined,
+      HOME: '/home/someone',
+      TOKENIZERS_PARALLELISM: 'false-ish-value',
+      GITHUB_TOKEN: 'acme-custom-1',
+    }),
+    ['sk-test-1234', 'acme-custom-1'],
+  );
+  assert.deepEqual(secretValues({}), []);
+});
+
+test('jsonSyntaxError finds the line and column of the first error', () => {
+  const cases: [string, unknown][] = [
+    ['{"a": 1}', undefined],
+    [' [1, 2.5e3, -0, "x\\n\\u0041", true, false, null, {}] ', undefined],
+    ['', {
+      line: 1,
+      column: 1,
+      expected: 'a JSON value',
+      received: 'the end of the text',
+    }],
+    ['{"a": 1,}', {
+      line: 1,
+      column: 9,
+      expected: 'a property name in double quotes',
+      received: '"}"',
+    }],
+    ['{\n  "a": 1\n  "b": 2\n}', {
+      line: 3,
+      column: 3,
+      expected: '"," or a closing bracket',
+      received: '"\\""',
+    }],
+    ['{"a" 1}', { line: 1, column: 6, expected: '":"', received: '"1"' }],
+    ['[1, 2', {
+      line: 1,
+      column: 6,
+      expected: '"," or a closing bracket',
+      received: 'the end of the text',
+    }],
+    ['[1 2]', {
+      line: 1,
+      column: 4,
+      expected: '"," or a closing bracket',
+      received: '"2"',
+    }],
+    ['[1]]', {
+      line: 1,
+      column: 4,
+      expected: 'the end of the text',
+      received: '"]"',
+    }],
+    ['{"a": tru}', {
+      line: 1,
+      column: 7,
+      expected: 'a JSON value',
+      received: '"t"',
+    }],
+    ['[01]', {
+      line: 1,
+      column: 3,
+      expected: '"," or a closing bracket',
+      received: '"1"',
+    }],
+    ['[+1]', {
+      line: 1,
+      column: 2,
+      expected: 'a JSON value or "]"',
+      received: '"+"',
+    }],
+    ['{"a": "x', {
+      line: 1,
+      column: 9,
+      expected: 'a closing double quote (control characters must be escaped)',
+      received: 'the end of the text',
+    }],
+    ['["a\tb"]', {
+      line: 1,
+      column: 4,
+      expected: 'a closing double quote (control characters must be escaped)',
+      received: '"\\t"',
+    }],
+    ['["\\x"]', {
+      line: 1,
+      column: 3,
+      expected:
+        'an escape (\\", \\\\, \\/, \\b, \\f, \\n, \\r, \\t or \\uXXXX)',
+      received: '"\\\\"',
+    }],
+    ['{"a": 1} x', {
+      line: 1,
+      column: 10,
+      expected: 'the end of the text',
+      received: '"x"',
+    }],
+    ['{]', {
+      line: 1,
+      column: 2,
+      expected: 'a property name in double quotes or "}"',
+      received: '"]"',
+    }],
+    ['{"k":1,"k2"', {
+      line: 1,
+      column: 12,
+      expected: '":"',
+      received: 'the end of the text',
+    }],
+    ['[1,]', {
+      line: 1,
+      column: 4,
+      expected: 'a JSON value',
+      received: '"]"',
+    }],
+    ['[1, }', {
+      line: 1,
+      column: 5,
+      expected: 'a JSON value',
+      received: '"}"',
+    }],
+    ['{"ab', {
+      line: 1,
+      column: 5,
+      expected: 'a closing double quote (control characters must be escaped)',
+      received: 'the end of the text',
+    }],
+    ['1 2', {
+      line: 1,
+      column: 3,
+      expected: 'the end of the text',
+      received: '"2"',
+    }],
+    ['[] x', {
+      line: 1,
+      column: 4,
+      expected: 'the end of the text',
+      received: '"x"',
+    }],
+    ['{"a": [[], {}], "b": []} ]', {
+      line: 1,
+      column: 26,
+      expected: 'the end of the text',
+      received: '"]"',
+    }],
+  ];
+  for (const [input, error] of cases) {
+    assert.deepEqual(jsonSyntaxError(input), error, input);
+    assert.equal(
+      (() => {
+        try {
+          JSON.parse(input);
+          return true;
+        } catch {
+          return false;
+        }
+      })(),
+      error === undefined,
+      `JSON.parse agrees on ${input}`,
+    );
+  }
+});
