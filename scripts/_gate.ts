@@ -261,7 +261,7 @@ async function runStage(
     }
   }
   if (timedOut) {
-    result.failure = `killed: still running after ${limitMs / 1000}s`;
+    result.failure = `killed: still running at its ${limitMs / 1000}s bound`;
   } else if (controller.signal.aborted) {
     result.failure = 'stopped: another stage failed';
   } else if (!result.ok) result.failure ??= `failed (exit ${code})`;
