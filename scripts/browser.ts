@@ -12,6 +12,7 @@
  *
  * Run after `scripts/build_npm.ts`: `deno run --allow-all scripts/browser.ts`
  */
+import { summaryLine } from './_counts.ts';
 import { exists, install, must, pack, run } from './_consumer_kit.ts';
 
 const chromium = Deno.env.get('CHROMIUM') ?? '/usr/bin/chromium';
@@ -23,7 +24,7 @@ if (!(await exists(chromium))) {
   Deno.exit(1);
 }
 
-const tarball = await pack();
+const tarball = await pack('browser');
 const { dir, seconds } = await install('browser', tarball);
 console.log(
   `browser: install ${seconds === 0 ? 'cached' : `${seconds.toFixed(1)}s`}`,
@@ -64,6 +65,7 @@ for (const error of report.errors) console.log(`page error: ${error}`);
 const expected = 5;
 const passed = report.results.filter((r) => r.ok).length;
 const failed = report.results.length - passed;
+console.log(summaryLine({ passed, failed, skipped: 0 }));
 console.log(
   `browser: ${passed} passed, ${failed} failed in ${
     ((performance.now() - t0) / 1000).toFixed(1)

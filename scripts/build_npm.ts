@@ -25,6 +25,7 @@ import {
   guideExamples,
   inSdkRange,
   library,
+  nodeVersions,
   sdkPeerRange,
 } from './_config.ts';
 
@@ -75,6 +76,9 @@ const builds: [name: string, tsconfig: Record<string, unknown>][] = [
       rootDir: '../..',
       outDir: outPath,
       noUncheckedIndexedAccess: false,
+      // Emitted only: `check.ts` type-checks the guide's examples under
+      // these options, and the consumer matrix under each TypeScript.
+      noCheck: true,
     },
     include: [up(guideExamples)],
     exclude: [],
@@ -172,7 +176,9 @@ const pkg = {
     'cjs/',
   ],
   sideEffects: false,
-  engines: { node: '>=20' },
+  // The oldest Node release the gate tests on (`nodeVersions`); it tests
+  // every supported major up to the newest.
+  engines: { node: `>=${nodeVersions[0]!.split('.')[0]}` },
   dependencies: { 'fast-check': fastCheck.range },
   peerDependencies,
   // npm places a required peer at the project's top level, resolved on its

@@ -16,7 +16,14 @@
  *
  * Run: `deno run --allow-all scripts/check.ts`
  */
-import { config, docs, guideExamples, library, tooling } from './_config.ts';
+import {
+  config,
+  docs,
+  guideExamples,
+  library,
+  tooling,
+  writeRebasedConfig,
+} from './_config.ts';
 
 const deno = Deno.execPath();
 
@@ -46,39 +53,13 @@ for (const folder of tooling) {
 }
 const strict = await check(['--doc', ...library, ...docs, ...sources]);
 
-const outDir = '.tmp/check-examples';
-const imports: Record<string, string> = {};
-for (const [name, target] of Object.entries(config.imports)) {
-  imports[name] = target.startsWith('./') ? `../.${target}` : target;
-}
 const { noUncheckedIndexedAccess: _, ...compilerOptions } =
   config.compilerOptions ?? {};
-const packageJson = JSON.parse(await Deno.readTextFile('package.json'));
-await Deno.mkdir(outDir, { recursive: true });
-await Deno.writeTextFile(
-  `${outDir}/deno.json`,
-  JSON.stringify(
-    {
-      compilerOptions,
-      imports,
-      nodeModulesDir: config.nodeModulesDir,
-      lock: false,
-    },
-    null,
-    2,
-  ) + '\n',
+const examplesConfig = await writeRebasedConfig(
+  '.tmp/check-examples',
+  compilerOptions,
 );
-// `node:*` types come from `@types/node`, which Deno finds through the
-// `package.json` beside the config.
-await Deno.writeTextFile(
-  `${outDir}/package.json`,
-  JSON.stringify(
-    { private: true, devDependencies: packageJson.devDependencies },
-    null,
-    2,
-  ) + '\n',
-);
-const guide = await check(['--config', `${outDir}/deno.json`, guideExamples]);
+const guide = await check(['--config', examplesConfig, guideExamples]);
 
 if (!strict || !guide) {
   console.error(

@@ -1,14 +1,17 @@
 /**
- * Proves the suite-wide unhandled-rejection guard on Deno, Bun and Node: with
- * the guard preloaded exactly as `scripts/test.ts` preloads it, a file that
- * leaks one rejection fails the run and the output names the rejection (and,
- * on Deno and Node, the guard's own report line), while a clean file passes.
+ * Proves the suite-wide unhandled-rejection guard on Deno, Bun and every
+ * pinned Node release (`_toolchain.ts`): with the guard preloaded exactly as
+ * `scripts/test.ts` preloads it, a file that leaks one rejection fails the
+ * run and the output names the rejection (and, on Deno and Node, the guard's
+ * own report line), while a clean file passes.
  *
  * Run after the npm build:
- * `deno run --allow-read --allow-run --allow-env scripts/guard_proof.ts [--npm DIR]`
+ * `deno run --allow-all scripts/guard_proof.ts [--npm DIR]`
  */
 import { guardMarker } from '../tests/_support/unhandled_rejection_guard.ts';
 import { leakToken } from '../tests/_support/fixtures/leaked_rejection_fixture.ts';
+import { nodeVersions } from './_config.ts';
+import { installToolchain, nodeBin } from './_toolchain.ts';
 
 const npmAt = Deno.args.indexOf('--npm');
 const npmDir = npmAt === -1 ? 'npm' : Deno.args[npmAt + 1];
@@ -56,11 +59,11 @@ const runtimes: Runtime[] = [
       ['test', '--preload', `./${guard}`, `./${fixtures}/${fixture}.ts`],
     ],
   },
-  {
-    name: 'node',
+  ...nodeVersions.map((version): Runtime => ({
+    name: `node${version.split('.')[0]}`,
     guardReports: true,
     command: (fixture) => [
-      'node',
+      nodeBin(version),
       [
         '--test',
         '--import',
@@ -68,8 +71,9 @@ const runtimes: Runtime[] = [
         `${npmDir}/${fixtures}/${fixture}.js`,
       ],
     ],
-  },
+  })),
 ];
+await installToolchain();
 
 async function run(cmd: string, args: string[]): Promise<[number, string]> {
   const out = await new Deno.Command(cmd, {
@@ -118,4 +122,8 @@ if (failures.length > 0) {
   console.error(`\nGuard proof failed:\n${failures.join('\n')}`);
   Deno.exit(1);
 }
-console.log('guard proof: passed on deno, bun and node');
+console.log(
+  `guard proof: passed on ${
+    runtimes.map((runtime) => runtime.name).join(', ')
+  }`,
+);

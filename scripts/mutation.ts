@@ -2,10 +2,12 @@
  * Mutation testing (StrykerJS, `stryker.config.json`) and its gate.
  *
  * - `npm run mutation` (`--full`): every mutant of the library, rewriting
- *   the incremental result `tests/mutation/incremental.json` (committed).
+ *   the baseline `tests/mutation/incremental.json` (committed).
  * - The `mutation` stage of `npm test` (no flag): Stryker's incremental mode
- *   against that file, so only the mutants whose code or covering tests
- *   changed since it was written run again.
+ *   from that baseline, its new state kept in `.tmp/mutation-state/` (the
+ *   tree is not written), so only the mutants whose code or covering tests
+ *   changed since run again; when nothing they depend on changed, Stryker
+ *   is not started and the stored result is checked (see `_stryker.ts`).
  *
  * Either way the JSON report (`reports/mutation/mutation.json`, beside the
  * HTML one) is then checked:
@@ -27,6 +29,14 @@
  * [--list-survivors]` (the last prints the unexplained survivors as list
  * entries).
  */
+
+import {
+  inputsDigest,
+  prepareState,
+  runStryker,
+  storeState,
+  writeConfig,
+} from './_stryker.ts';
 
 /**
  * The overall mutation score below which the gate fails, in percent. The
@@ -103,7 +113,6 @@ export const groups: readonly Group[] = [
 
 const reportPath = 'reports/mutation/mutation.json';
 const equivalentPath = 'tests/mutation/equivalent.json';
-const incrementalPath = 'tests/mutation/incremental.json';
 
 interface Position {
   line: number;
@@ -315,25 +324,33 @@ export function check(
 
 if (import.meta.main) {
   const started = performance.now();
-  if (!Deno.args.includes('--check-only')) {
-    const args = ['run', ...(Deno.args.includes('--full') ? ['--force'] : [])];
-    const { code } = await new Deno.Command('node_modules/.bin/stryker', {
-      args,
-      stdout: 'inherit',
-      stderr: 'inherit',
-    }).output();
-    if (code !== 0) {
-      console.error(`stryker ${args.join(' ')} exited ${code}`);
-      Deno.exit(code);
+  const full = Deno.args.includes('--full');
+  let report: Report;
+  if (Deno.args.includes('--check-only')) {
+    report = JSON.parse(await Deno.readTextFile(reportPath));
+  } else {
+    const configFile = await writeConfig();
+    const state = await prepareState();
+    const inputs = await inputsDigest(configFile);
+    if (!full && state.inputs === inputs) {
+      // Stryker would reuse every result: nothing it depends on changed.
+      console.log(
+        `mutation: the library, tests, lockfile and configs are those of the stored result (inputs ${
+          inputs.slice(0, 12)
+        }): Stryker not started, every result reused`,
+      );
+      report = state as unknown as Report;
+    } else {
+      const ran = await runStryker(configFile, full ? ['--force'] : []);
+      if (ran.code !== 0) {
+        console.error(`stryker exited ${ran.code}`);
+        Deno.exit(ran.code);
+      }
+      await storeState(inputs, { baseline: full });
+      report = JSON.parse(await Deno.readTextFile(reportPath));
+      if (ran.reused !== undefined) console.log(reuseNote(ran.reused, report));
     }
-    // Stryker writes it indented; compact, the committed file is half as big.
-    const incremental = await Deno.readTextFile(incrementalPath);
-    await Deno.writeTextFile(
-      incrementalPath,
-      JSON.stringify(JSON.parse(incremental)) + '\n',
-    );
   }
-  const report = JSON.parse(await Deno.readTextFile(reportPath)) as Report;
   const equivalent = JSON.parse(
     await Deno.readTextFile(equivalentPath),
   ) as EquivalentEntry[];
@@ -348,4 +365,22 @@ if (import.meta.main) {
   );
   for (const problem of problems) console.error(problem);
   if (problems.length > 0) Deno.exit(1);
+}
+
+/**
+ * Says which results Stryker did not reuse: the static mutants, which
+ * `ignoreStatic` never runs (Stryker reuses no `Ignored` result and ignores
+ * them again), and those it ran again.
+ */
+function reuseNote(
+  { reused, total }: { reused: number; total: number },
+  report: Report,
+): string {
+  const ignored = Object.values(report.files)
+    .flatMap((file) => file.mutants)
+    .filter((mutant) => mutant.status === 'Ignored').length;
+  const ran = total - reused - ignored;
+  return `mutation: ${reused} of ${total} results reused; the other ${
+    total - reused
+  }: ${ignored} static mutants (ignoreStatic: never run, reported Ignored) and ${ran} run again (their code or covering tests changed)`;
 }

@@ -7,12 +7,34 @@
  *
  * Run: `deno run --allow-read --allow-write --allow-run --allow-env scripts/mutation_build.ts`
  */
-import { config } from './_config.ts';
+import { config, library } from './_config.ts';
 
 const outDir = '.tmp/mutation';
 await Deno.remove(outDir, { recursive: true }).catch(() => {});
+// The library (`publish.include`) and the tests the runner loads; the
+// end-to-end and fuzz tests are not run per mutant.
+const tsconfig = '.tmp/mutation.tsconfig.json';
+await Deno.mkdir('.tmp', { recursive: true });
+await Deno.writeTextFile(
+  tsconfig,
+  JSON.stringify({
+    extends: '../tsconfig.json',
+    compilerOptions: {
+      rootDir: '..',
+      outDir: 'mutation',
+      noCheck: true,
+      declaration: false,
+      isolatedDeclarations: false,
+      sourceMap: false,
+    },
+    include: [...library, 'tests/'].map((path) =>
+      `../${path.replace(/\/$/, '')}`
+    ),
+    exclude: ['e2e', 'reliability', 'mutation'].map((f) => `../tests/${f}`),
+  }),
+);
 const { code } = await new Deno.Command('tsc', {
-  args: ['-p', 'tests/mutation/tsconfig.json'],
+  args: ['-p', tsconfig],
   stdout: 'inherit',
   stderr: 'inherit',
 }).output();

@@ -11,34 +11,114 @@
  * - the guide's ten examples (`tests/examples/`, verbatim: they import
  *   `@scripted/agents` by name) and the drop-in differential suite
  *   (`tests/compat/`, its `_impls` pointed at the package) run on Deno, Bun
- *   and Node (Node runs the build's compiled tests from `npm/tests/`). Where
+ *   and Node 24 (the build's compiled tests from `npm/tests/`). Where
  *   the SDK ships its testing modules (0.16+), the differential suite runs
  *   against them as well as against ours;
- * - `tsc --noEmit` type-checks a consumer against the packed `.d.ts`: the
- *   drop-in consumer (`tests/compat/consumer.ts`, its testing imports swapped
- *   to ours);
+ * - `tsc --noEmit` (TypeScript 7, from the toolchain) type-checks a consumer
+ *   against the packed `.d.ts`: the drop-in consumer
+ *   (`tests/compat/consumer.ts`, its testing imports swapped to ours);
  * - `deno check` type-checks the library's source (the files JSR publishes).
  *
- * Projects live outside the clone, in
+ * Each version's project is committed as `scripts/sdk_matrix/VERSION/`
+ * (`package.json` and lockfile, written by `npm run lockfiles`) and
+ * installed with `npm ci` outside the clone, in
  * `$XDG_CACHE_HOME/scripted-agents/sdk-matrix/VERSION` (default
- * `~/.cache/...`): each keeps its `node_modules` and reinstalls only when its
- * `package.json` (SDK version, zod, tarball content hash) changes, so a
- * second run installs nothing (a changed build reinstalls just the tarball).
+ * `~/.cache/...`): it keeps its `node_modules` and reinstalls only when the
+ * lock changes (a changed build replaces just the packed package). A
+ * version without a committed lock (`npm run sdk:latest` on a new release)
+ * is installed with `npm install`, from its ranges.
+ *
+ * The gate's run leaves out the development SDK (`@openai/agents` in the
+ * root `package.json`): the main stages already run everything a cell runs
+ * on it (see `gateVersions`). Naming versions runs exactly those.
  *
  * Run after `scripts/build_npm.ts`:
- * `deno run --allow-all scripts/sdk_matrix.ts [VERSION ...]`
+ * `deno run --allow-all scripts/sdk_matrix.ts [--all | VERSION ...]`
  */
-import { config, library, sdkMatrix } from './_config.ts';
-import { exists, must, pack, type Ran, run, sha256 } from './_consumer_kit.ts';
+import {
+  cacheRoot,
+  config,
+  library,
+  nodeVersions,
+  sdkMatrix,
+} from './_config.ts';
+import { installToolchain, nodeBin, tscBin } from './_toolchain.ts';
+import { addCounts, type Counts, parseCounts, summaryLine } from './_counts.ts';
+import {
+  exists,
+  installLocked,
+  must,
+  pack,
+  type Ran,
+  run,
+  tarballName,
+  unpackOurs,
+} from './_consumer_kit.ts';
 
 const repo = Deno.cwd();
-const cacheRoot = `${
-  Deno.env.get('XDG_CACHE_HOME') ?? `${Deno.env.get('HOME')}/.cache`
-}/scripted-agents/sdk-matrix`;
+const projectsRoot = `${cacheRoot}/sdk-matrix`;
 const bin = `${repo}/node_modules/.bin`;
-const zodVersion = JSON.parse(
-  await Deno.readTextFile(`${repo}/package.json`),
-).devDependencies.zod as string;
+const rootPackage = JSON.parse(
+  await Deno.readTextFile(new URL('../package.json', import.meta.url)),
+);
+const zodVersion = rootPackage.devDependencies.zod as string;
+
+/**
+ * The development SDK: the main stages (`deno-test`, `bun-test`, the Node
+ * stages, `pack-smoke`, `consumers`, `check`, `compat-types`) run the
+ * differential suite, the examples, the packed package's one-core proof and
+ * both type checks on it, so the gate's matrix leaves it out.
+ */
+export const developmentSdk = rootPackage.devDependencies[
+  '@openai/agents'
+] as string;
+
+/** The versions the gate's `sdk-matrix` stage runs: all but the development SDK. */
+export const gateVersions: readonly string[] = sdkMatrix.filter((version) =>
+  version !== developmentSdk
+);
+
+/** The committed folder of a version's project (ends with a slash). */
+export function sdkProject(version: string): string {
+  return new URL(
+    `./sdk_matrix/${version}${version ? '/' : ''}`,
+    import.meta.url,
+  )
+    .pathname;
+}
+
+/**
+ * The consumer's TypeScript: the toolchain's current major (7, native and
+ * several times faster than 6 here), one install for every project. The
+ * TypeScript versions themselves are the `consumers` stage's axis.
+ */
+const consumerTsc = tscBin('7.0.2');
+
+/**
+ * The Node release the projects run on: the toolchain's active LTS, its
+ * compile cache shared by the projects (the other releases are the Node
+ * stages' and the consumer matrix's axis).
+ */
+const node = nodeBin(nodeVersions.find((v) => v.startsWith('24.'))!);
+const nodeEnv = { NODE_COMPILE_CACHE: `${projectsRoot}/.node-compile-cache` };
+
+/** The `package.json` of a version's project: the SDK, zod, the package. */
+export function sdkProjectJson(version: string): string {
+  return JSON.stringify(
+    {
+      name: `sdk-matrix-${version}`,
+      private: true,
+      type: 'module',
+      dependencies: {
+        '@openai/agents': version,
+        '@scripted/agents': `file:./${tarballName}`,
+        zod: zodVersion,
+      },
+    },
+    null,
+    2,
+  ) + '\n';
+}
 
 /** What one cell did: each step's outcome and seconds. */
 export interface CellResult {
@@ -48,10 +128,49 @@ export interface CellResult {
   sdkTesting: boolean;
   installSeconds: number;
   seconds: number;
-  /** One entry per step: name, passed, seconds, detail (counts). */
-  steps: { name: string; ok: boolean; seconds: number; detail: string }[];
+  /** CPU seconds of the install and the steps' processes. */
+  cpuSeconds: number;
+  /** One entry per step: name, passed, seconds, a test step's counts. */
+  steps: {
+    name: string;
+    ok: boolean;
+    seconds: number;
+    cpuSeconds: number;
+    counts?: Counts;
+  }[];
   /** The failing steps' output. */
   failures: string[];
+}
+
+/**
+ * Installs a version without a committed lock from its `package.json`'s
+ * ranges (`npm install`), then unpacks this build's package over what npm
+ * kept (the tarball's name does not change with its content).
+ *
+ * @returns The install's seconds.
+ */
+async function installFromRanges(
+  dir: string,
+  pkg: string,
+  tarball: string,
+  flags: string[],
+): Promise<number> {
+  await Deno.copyFile(tarball, `${dir}/${tarballName}`);
+  await Deno.remove(`${dir}/package-lock.json`).catch(() => {});
+  // A locked install's stamp no longer describes this tree.
+  await Deno.remove(`${dir}/node_modules/.locked-stamp`).catch(() => {});
+  await Deno.writeTextFile(`${dir}/package.json`, pkg);
+  const t0 = performance.now();
+  await must('npm', [
+    'install',
+    '--no-audit',
+    '--no-fund',
+    '--prefer-offline',
+    '--loglevel=error',
+    ...flags,
+  ], dir);
+  await unpackOurs(dir, tarball);
+  return (performance.now() - t0) / 1000;
 }
 
 /** Every installed copy of `name` under `dir/node_modules`, as `path@version`. */
@@ -115,22 +234,6 @@ ${
 `;
 }
 
-// Deno colours its output whenever FORCE_COLOR is set, even to 0.
-const ansi = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
-
-/** The passed/failed counts a runner printed, as `N passed, M failed`. */
-function counts(printed: string): string {
-  const out = printed.replace(ansi, '');
-  const deno = /ok \| (\d+) passed.*?\| (\d+) failed/.exec(out) ??
-    /FAILED \| (\d+) passed.*?\| (\d+) failed/.exec(out);
-  if (deno) return `${deno[1]} passed, ${deno[2]} failed`;
-  const bun = /^\s*(\d+) pass\s*$[\s\S]*?^\s*(\d+) fail\s*$/m.exec(out);
-  if (bun) return `${bun[1]} passed, ${bun[2]} failed`;
-  const node = /^# pass (\d+)\s*$[\s\S]*?^# fail (\d+)/m.exec(out);
-  if (node) return `${node[1]} passed, ${node[2]} failed`;
-  return '';
-}
-
 const smokeEsm = `
 import assert from 'node:assert/strict';
 import { Agent, Runner, Usage } from '@openai/agents';
@@ -172,19 +275,21 @@ export async function runCell(
   options: { outOfRange?: boolean } = {},
 ): Promise<CellResult> {
   const t0 = performance.now();
-  const dir = `${cacheRoot}/${version}`;
+  const dir = `${projectsRoot}/${version}`;
   const result: CellResult = {
     version,
     ok: true,
     sdkTesting: false,
     installSeconds: 0,
     seconds: 0,
+    cpuSeconds: 0,
     steps: [],
     failures: [],
   };
   const step = async (
     name: string,
     work: () => Promise<Ran>,
+    runner?: 'deno' | 'bun' | 'node',
   ): Promise<void> => {
     const s0 = performance.now();
     let ran: Ran;
@@ -193,12 +298,15 @@ export async function runCell(
     } catch (error) {
       ran = { code: 1, out: String(error) };
     }
-    const ok = ran.code === 0;
+    const counts = runner && parseCounts(runner, ran.out);
+    const ok = ran.code === 0 && (runner === undefined || counts !== undefined);
+    result.cpuSeconds += ran.cpuSeconds ?? 0;
     result.steps.push({
       name,
       ok,
       seconds: (performance.now() - s0) / 1000,
-      detail: counts(ran.out),
+      cpuSeconds: ran.cpuSeconds ?? 0,
+      ...(counts && { counts }),
     });
     if (!ok) {
       result.ok = false;
@@ -206,55 +314,37 @@ export async function runCell(
     }
   };
 
-  // Install: one step, from a package.json naming the SDK, zod and the
-  // tarball (by content hash, so a new build changes the file).
+  // Install: the committed lock (`npm ci`), or for a version without one
+  // the package.json's ranges (`npm install`); cached either way.
   await Deno.mkdir(dir, { recursive: true });
-  const tgz = tarball.replace(/^.*\//, '');
-  for await (const entry of Deno.readDir(dir)) {
-    if (entry.name.endsWith('.tgz') && entry.name !== tgz) {
-      await Deno.remove(`${dir}/${entry.name}`);
+  const pkg = sdkProjectJson(version);
+  const committed = sdkProject(version);
+  try {
+    if (await exists(`${committed}package-lock.json`)) {
+      if ((await Deno.readTextFile(`${committed}package.json`)) !== pkg) {
+        throw new Error(
+          `scripts/sdk_matrix/${version}/package.json is stale: run \`npm run lockfiles\``,
+        );
+      }
+      for (const file of ['package.json', 'package-lock.json']) {
+        await Deno.copyFile(`${committed}${file}`, `${dir}/${file}`);
+      }
+      const installed = await installLocked(dir, tarball);
+      result.installSeconds = installed.seconds;
+      result.cpuSeconds += installed.cpuSeconds;
+    } else {
+      result.installSeconds = await installFromRanges(
+        dir,
+        pkg,
+        tarball,
+        options.outOfRange ? ['--legacy-peer-deps'] : [],
+      );
     }
-  }
-  await Deno.copyFile(tarball, `${dir}/${tgz}`);
-  const pkg = JSON.stringify(
-    {
-      name: `sdk-matrix-${version}`,
-      private: true,
-      type: 'module',
-      dependencies: {
-        '@openai/agents': version,
-        '@scripted/agents': `file:./${tgz}`,
-        zod: zodVersion,
-      },
-    },
-    null,
-    2,
-  ) + '\n';
-  await Deno.writeTextFile(`${dir}/package.json`, pkg);
-  const peerFlags = options.outOfRange ? ['--legacy-peer-deps'] : [];
-  const stamp = await sha256(pkg + peerFlags.join(' '));
-  const stampFile = `${dir}/node_modules/.sdk-matrix-stamp`;
-  if (
-    !(await exists(stampFile)) ||
-    (await Deno.readTextFile(stampFile)) !== stamp
-  ) {
-    const i0 = performance.now();
-    const installed = await run('npm', [
-      'install',
-      '--no-audit',
-      '--no-fund',
-      '--prefer-offline',
-      '--loglevel=error',
-      ...peerFlags,
-    ], { cwd: dir });
-    result.installSeconds = (performance.now() - i0) / 1000;
-    if (installed.code !== 0) {
-      result.ok = false;
-      result.failures.push(`--- ${version} npm install\n${installed.out}`);
-      result.seconds = (performance.now() - t0) / 1000;
-      return result;
-    }
-    await Deno.writeTextFile(stampFile, stamp);
+  } catch (error) {
+    result.ok = false;
+    result.failures.push(`--- ${version} install\n${String(error)}`);
+    result.seconds = (performance.now() - t0) / 1000;
+    return result;
   }
 
   // One SDK core, the version asked for; the smoke runs prove `instanceof`.
@@ -274,9 +364,13 @@ export async function runCell(
     if (problems.length > 0) return { code: 1, out: problems.join('\n') };
     await Deno.writeTextFile(`${dir}/smoke.mjs`, smokeEsm);
     await Deno.writeTextFile(`${dir}/smoke.cjs`, smokeCjs);
-    const esm = await run('node', ['smoke.mjs'], { cwd: dir });
+    const esm = await run(node, ['smoke.mjs'], { cwd: dir, env: nodeEnv });
     if (esm.code !== 0) return esm;
-    return await run('node', ['smoke.cjs'], { cwd: dir });
+    const cjs = await run(node, ['smoke.cjs'], { cwd: dir, env: nodeEnv });
+    return {
+      ...cjs,
+      cpuSeconds: (esm.cpuSeconds ?? 0) + (cjs.cpuSeconds ?? 0),
+    };
   });
 
   // The tests: the examples verbatim, the differential suite with its
@@ -339,7 +433,7 @@ export async function runCell(
       '--allow-read',
       '--deny-net',
       'all_test.ts',
-    ], { cwd: dir }));
+    ], { cwd: dir }), 'deno');
   await step('bun', () =>
     run(`${bin}/bun`, [
       'test',
@@ -348,8 +442,12 @@ export async function runCell(
       '--preload',
       `./${guard}.ts`,
       ...suites.map((suite) => `./${suite}`),
-    ], { cwd: dir }));
-  await step('node', () => run('node', ['node/all_test.mjs'], { cwd: dir }));
+    ], { cwd: dir }), 'bun');
+  await step(
+    'node',
+    () => run(node, ['node/all_test.mjs'], { cwd: dir, env: nodeEnv }),
+    'node',
+  );
 
   // A consumer of the packed types: the drop-in consumer, imports swapped.
   const consumer = (await Deno.readTextFile(
@@ -382,7 +480,7 @@ export async function runCell(
   );
   await step(
     'tsc consumer',
-    () => run(`${bin}/tsc`, ['-p', '.'], { cwd: dir }),
+    () => run(consumerTsc, ['-p', '.'], { cwd: dir }),
   );
   await step('deno check src', () =>
     run(`${bin}/deno`, [
@@ -406,7 +504,8 @@ export async function runMatrix(
     report?: (cell: CellResult) => void;
   } = {},
 ): Promise<CellResult[]> {
-  const tarball = await pack();
+  const tarball = await pack('sdk-matrix');
+  await installToolchain();
   const queue = [...versions];
   const results: CellResult[] = [];
   const worker = async (): Promise<void> => {
@@ -427,20 +526,31 @@ export async function runMatrix(
 /** One line per cell: version, verdict, each step with counts and time. */
 export function describeCell(cell: CellResult): string {
   const steps = cell.steps.map((s) =>
-    `${s.name} ${s.ok ? 'ok' : 'FAILED'}${s.detail ? ` (${s.detail})` : ''} ${
-      s.seconds.toFixed(1)
-    }s`
+    `${s.name} ${s.ok ? 'ok' : 'FAILED'}${
+      s.counts ? ` (${s.counts.passed} passed, ${s.counts.failed} failed)` : ''
+    } ${s.seconds.toFixed(1)}s`
   ).join('; ');
   return `${cell.version}${cell.sdkTesting ? ' [+sdk testing]' : ''}: ${
     cell.ok ? 'ok' : 'FAILED'
-  } in ${cell.seconds.toFixed(1)}s (install ${
-    cell.installSeconds.toFixed(1)
-  }s): ${steps}`;
+  } in ${cell.seconds.toFixed(1)}s, ${
+    cell.cpuSeconds.toFixed(1)
+  }s CPU (install ${cell.installSeconds.toFixed(1)}s): ${steps}`;
 }
 
 if (import.meta.main) {
   const t0 = performance.now();
-  const versions = Deno.args.length > 0 ? Deno.args : sdkMatrix;
+  // `--all`: every version of the matrix, the development SDK's too.
+  const named = Deno.args.filter((arg) => arg !== '--all');
+  const versions = named.length > 0
+    ? named
+    : Deno.args.includes('--all')
+    ? sdkMatrix
+    : gateVersions;
+  if (versions === gateVersions) {
+    console.log(
+      `sdk-matrix: ${developmentSdk} (the development SDK) is left out: the main stages run it`,
+    );
+  }
   const cells = await runMatrix(versions, {
     report: (cell) => console.log(describeCell(cell)),
   });
@@ -452,6 +562,11 @@ if (import.meta.main) {
     }/${cells.length} SDK versions passed in ${
       ((performance.now() - t0) / 1000).toFixed(1)
     }s`,
+  );
+  console.log(
+    summaryLine(
+      addCounts(cells.flatMap((cell) => cell.steps.map((s) => s.counts))),
+    ),
   );
   if (failed.length > 0) Deno.exit(1);
 }

@@ -1,21 +1,21 @@
 /**
- * The one test command (`npm test`): every gate in order, each timed, the
- * first failure ends the run with its exit code.
+ * The one test command (`npm test`): every gate, each bounded and timed;
+ * the first failure ends the run with exit code 1. Stages run side by side
+ * while their cores fit the machine's (see `_gate.ts`), each after the
+ * stages it needs: the npm build before what runs it, the pack before the
+ * runtime tests (the two-copies test loads the packed package beside the
+ * source), the pinned Node releases before the Node stages.
  *
- * The npm build and pack come before the runtime tests: the two-copies test
- * loads the packed package beside the source, and Node runs the build.
+ * It ends with a table of every stage: verdict, wall and CPU seconds, and
+ * for test stages the counts its runner printed. `npm run test:quick`
+ * (`--quick`) runs the Bun suite alone and prints the same table.
  *
- * Run: `deno run --allow-all scripts/test.ts [--from NAME] [--only NAME]`
+ * Run: `deno run --allow-all scripts/test.ts [--quick] [--from NAME]
+ * [--only NAME[,NAME...]] [--cores N]`
  */
-import { docs, library } from './_config.ts';
-
-interface Stage {
-  name: string;
-  cmd: string;
-  args: string[];
-  /** Minutes before the stage is killed; ten unless given. */
-  limitMinutes?: number;
-}
+import { docs, library, nodeVersions, writeRebasedConfig } from './_config.ts';
+import { runStages, type Stage, stageTable } from './_gate.ts';
+import { nodeBin } from './_toolchain.ts';
 
 // The library (from `deno.json`'s `publish.include`) and the published
 // Markdown: `deno test --doc` runs their code blocks.
@@ -25,25 +25,107 @@ const docSources = [...library, ...docs];
 // with (loopback) network access, run in a stage of their own on Deno.
 const e2e = 'tests/e2e/';
 
-/**
- * `tests/` minus the end-to-end folder, as a list of its entries: Deno 2.9
- * drops `--ignore` when several paths are given.
- */
-function testsWithoutE2e(): string[] {
-  const roots: string[] = [];
-  for (const entry of Deno.readDirSync('tests')) {
-    const path = `tests/${entry.name}${entry.isDirectory ? '/' : ''}`;
-    if (path !== e2e) roots.push(path);
+/** The entries of `dir` as paths (folders with a slash), sorted. */
+function entries(dir: string): string[] {
+  const paths: string[] = [];
+  for (const entry of Deno.readDirSync(dir)) {
+    paths.push(`${dir}${entry.name}${entry.isDirectory ? '/' : ''}`);
   }
-  return roots.sort();
+  return paths.sort();
 }
+
+/** Every `*_test.ts` under `dir`, sorted. */
+function testFiles(dir: string): string[] {
+  return entries(dir).flatMap((path) =>
+    path.endsWith('/')
+      ? testFiles(path)
+      : path.endsWith('_test.ts')
+      ? [path]
+      : []
+  );
+}
+
+/**
+ * Deno runs the suite (`tests/` but the end-to-end folder, and the lint
+ * plugin's tests, which run `Deno.lint.runPlugin`: Deno only) in one
+ * module graph, through an entry module importing every test file: the SDK
+ * loads once instead of once per file (a test module gets a worker of its
+ * own), a third of the CPU time. `deno.json` excludes `.tmp/`, so the run
+ * names a config written beside the entry that resolves as the root one
+ * does. The library's JSDoc and the README's examples (`--doc`) still run a
+ * module each.
+ */
+const denoEntry = '.tmp/deno-suite/all_test.ts';
+const denoConfig = await writeRebasedConfig('.tmp/deno-suite');
+await Deno.writeTextFile(
+  denoEntry,
+  '// Written by scripts/test.ts: the suite, one module graph.\n' +
+    [
+      ...testFiles('tests/').filter((path) => !path.startsWith(e2e)),
+      ...testFiles('_tools/'),
+    ]
+      .map((path) => `import '../../${path}';\n`).join(''),
+);
 
 // Preloaded by every test runner: a rejection that escapes a test fails the
 // run (proved by the `guard` stage).
 const guard = 'tests/_support/unhandled_rejection_guard.ts';
 const guardJs = guard.replace(/\.ts$/, '.js');
 
+/**
+ * The Node stages run the build's compiled tests (`npm/tests/`) in one
+ * process, through an entry module that imports them all (the guard first,
+ * by `--import`): the SDK loads once, not once per file, a fifth of the CPU
+ * time of `node --test` over 120 files. Node 22+ refuses a folder
+ * (`node --test npm/tests/`) and Node 20 a glob, so the files are named.
+ * The end-to-end files run beside it, one process each as `node --test`
+ * runs files: their servers and timers stay in their own process.
+ */
+const nodeEntry = '.tmp/node-suite/all_test.mjs';
+const compiled = (path: string) => `npm/${path.replace(/\.ts$/, '.js')}`;
+const nodeSuite = testFiles('tests/').filter((path) => !path.startsWith(e2e));
+await Deno.mkdir('.tmp/node-suite', { recursive: true });
+await Deno.writeTextFile(
+  nodeEntry,
+  '// Written by scripts/test.ts: the compiled suite, one process.\n' +
+    nodeSuite.map((path) => `import '../../${compiled(path)}';\n`).join(''),
+);
+
+function nodeStage(version: string): Stage {
+  return {
+    name: `node-${version.split('.')[0]}`,
+    cmd: nodeBin(version),
+    args: [
+      '--test',
+      '--test-reporter=spec',
+      '--test-concurrency=2',
+      '--expose-gc',
+      '--import',
+      `./npm/${guardJs}`,
+      nodeEntry,
+      ...testFiles(e2e).map(compiled),
+    ],
+    counts: 'node',
+    needs: ['pack-smoke', 'toolchain'],
+  };
+}
+
+const denoRun = (script: string, ...flags: string[]) => [
+  'run',
+  ...(flags.length > 0 ? flags : ['--allow-all']),
+  script,
+];
+
 const stages: Stage[] = [
+  // Listed in priority order: the build and the long matrices first.
+  { name: 'build', cmd: 'deno', args: denoRun('scripts/build_npm.ts') },
+  {
+    // The pinned Node releases and consumer TypeScript compilers, from
+    // `scripts/toolchain/package-lock.json` (see `_toolchain.ts`).
+    name: 'toolchain',
+    cmd: 'deno',
+    args: denoRun('scripts/install_toolchain.ts'),
+  },
   { name: 'fmt', cmd: 'deno', args: ['fmt', '--check'] },
   { name: 'lint', cmd: 'deno', args: ['lint'] },
   {
@@ -57,7 +139,11 @@ const stages: Stage[] = [
   {
     name: 'examples',
     cmd: 'deno',
-    args: ['run', '--allow-read', '--allow-env', 'scripts/check_examples.ts'],
+    args: denoRun(
+      'scripts/check_examples.ts',
+      '--allow-read',
+      '--allow-env',
+    ),
   },
   {
     name: 'publish',
@@ -70,61 +156,49 @@ const stages: Stage[] = [
     // reference to a listed public SDK type is tolerated: see doc_lint.ts).
     name: 'doc-lint',
     cmd: 'deno',
-    args: ['run', '--allow-all', 'scripts/doc_lint.ts'],
+    args: denoRun('scripts/doc_lint.ts'),
   },
   {
     // The strict type check of everything, JSDoc and Markdown examples
     // included, and of the guide's verbatim examples (see check.ts).
     name: 'check',
     cmd: 'deno',
-    args: ['run', '--allow-all', 'scripts/check.ts'],
+    args: denoRun('scripts/check.ts'),
   },
   {
     // The drop-in promise: a consumer written against the SDK's testing
     // modules type-checks against them and, imports swapped, against ours.
     name: 'compat-types',
     cmd: 'deno',
-    args: ['run', '--allow-all', 'scripts/check_compat.ts'],
-  },
-  {
-    name: 'build',
-    cmd: 'deno',
-    args: ['run', '--allow-all', 'scripts/build_npm.ts'],
+    args: denoRun('scripts/check_compat.ts'),
   },
   {
     name: 'pack-smoke',
     cmd: 'deno',
-    args: ['run', '--allow-all', 'scripts/pack_smoke.ts'],
+    args: denoRun('scripts/pack_smoke.ts'),
+    needs: ['build'],
   },
   {
-    // The packed tarball in fresh projects: the guide's examples on node
-    // --test (ESM and CommonJS), Bun, Deno, vitest, Jest, ts-jest, and tsc
-    // 5.4/5.8/6.0 × nodenext/bundler/node. Installs are cached in .tmp/.
+    // The packed tarball in fresh projects installed from their committed
+    // lockfiles: the guide's examples on node --test (ESM and CommonJS, on
+    // every Node release), Bun, Deno, vitest, Jest, ts-jest, and tsc per
+    // version × module resolution (see consumers.ts).
     name: 'consumers',
     cmd: 'deno',
-    args: ['run', '--allow-all', 'scripts/consumers.ts'],
-    // Cold (every tool set installed, every declaration file checked) on a
-    // loaded two-core machine it has taken over ten minutes.
+    args: denoRun('scripts/consumers.ts'),
+    counts: 'summary',
+    needs: ['build', 'toolchain'],
     limitMinutes: 20,
   },
   {
     // The packed tarball against the latest patch of every supported SDK
-    // minor (0.11 to 0.20), two at a time: one SDK core per project, the
-    // guide's examples and the differential suite on Deno, Bun and Node, a
-    // consumer's tsc and the source's deno check. Installs are cached in
-    // ~/.cache/scripted-agents/sdk-matrix/.
+    // minor, each from its committed lockfile (see sdk_matrix.ts).
     name: 'sdk-matrix',
     cmd: 'deno',
-    args: ['run', '--allow-all', 'scripts/sdk_matrix.ts'],
-    // Cold (ten SDK installs) on a loaded two-core machine.
+    args: denoRun('scripts/sdk_matrix.ts'),
+    counts: 'summary',
+    needs: ['build', 'toolchain'],
     limitMinutes: 15,
-  },
-  {
-    // Both entry points bundled with the SDK for the browser, run in
-    // headless Chromium.
-    name: 'browser',
-    cmd: 'deno',
-    args: ['run', '--allow-all', 'scripts/browser.ts'],
   },
   {
     name: 'deno-test',
@@ -150,11 +224,25 @@ const stages: Stage[] = [
       '--sanitize-resources',
       '--preload',
       guard,
+      '--config',
+      denoConfig,
       ...docSources,
-      ...testsWithoutE2e(),
-      // The lint plugin's tests: Deno only (they run `Deno.lint.runPlugin`).
-      '_tools/',
+      denoEntry,
     ],
+    counts: 'deno',
+    needs: ['pack-smoke'],
+    cores: 2,
+  },
+  ...nodeVersions.map(nodeStage),
+  {
+    name: 'bun-test',
+    cmd: 'bun',
+    // Bun alone bounds each test, at 5 s by default: on a loaded two-core
+    // machine a 1,000-case fuzz property has overrun that (Node and Deno set
+    // no per-test bound). The stage itself stays bounded.
+    args: ['test', '--timeout', '60000', '--preload', `./${guard}`, './tests/'],
+    counts: 'bun',
+    needs: ['pack-smoke'],
   },
   {
     name: 'e2e',
@@ -175,102 +263,80 @@ const stages: Stage[] = [
       guard,
       e2e,
     ],
+    counts: 'deno',
   },
   {
-    name: 'bun-test',
-    cmd: 'bun',
-    // Bun alone bounds each test, at 5 s by default: on a loaded two-core
-    // machine a 1,000-case fuzz property has overrun that (Node and Deno set
-    // no per-test bound). The stage itself stays bounded.
-    args: ['test', '--timeout', '60000', '--preload', `./${guard}`, './tests/'],
+    // Both entry points bundled with the SDK for the browser, run in
+    // headless Chromium.
+    name: 'browser',
+    cmd: 'deno',
+    args: denoRun('scripts/browser.ts'),
+    counts: 'summary',
+    needs: ['build'],
   },
   {
     name: 'guard',
     cmd: 'deno',
-    args: [
-      'run',
-      '--allow-read',
-      '--allow-run',
-      '--allow-env',
-      'scripts/guard_proof.ts',
-    ],
+    args: denoRun('scripts/guard_proof.ts'),
+    needs: ['build', 'toolchain'],
   },
   {
     name: 'transcripts',
     cmd: 'deno',
-    args: ['run', '--allow-all', 'scripts/transcripts.ts'],
+    args: denoRun('scripts/transcripts.ts'),
+    needs: ['build', 'toolchain'],
   },
   {
-    // StrykerJS in incremental mode against the committed result
-    // (`tests/mutation/incremental.json`): only mutants whose code or
-    // covering tests changed run again; fails below the thresholds or on an
-    // unexplained survivor in the matching, recording and error code (see
-    // `scripts/mutation.ts`).
+    // StrykerJS in incremental mode from the committed baseline
+    // (`tests/mutation/incremental.json`), its new state kept in `.tmp/`:
+    // only mutants whose code or covering tests changed run again; fails
+    // below the thresholds or on an unexplained survivor in the matching,
+    // recording and error code (see `scripts/mutation.ts`).
     name: 'mutation',
     cmd: 'deno',
-    args: ['run', '--allow-all', 'scripts/mutation.ts'],
-  },
-  {
-    name: 'node-test',
-    cmd: 'node',
-    // The runner passes --import on to every per-file child process.
-    args: [
-      '--test',
-      // Node 20 defaults to one file at a time on two cores.
-      '--test-concurrency=2',
-      '--expose-gc',
-      '--import',
-      `./npm/${guardJs}`,
-      'npm/tests/',
-    ],
+    args: denoRun('scripts/mutation.ts'),
+    cores: 2,
   },
 ];
 
-// Each stage but the consumer matrix takes well under a minute here; ten is
-// a hang.
-const defaultLimitMinutes = 10;
+/** `npm run test:quick`: every test on Bun, no build, no type check. */
+const quick: Stage[] = [{
+  name: 'bun-test',
+  cmd: 'bun',
+  args: ['test', '--timeout', '60000', '--preload', `./${guard}`, './tests/'],
+  counts: 'bun',
+}];
 
+const isQuick = Deno.args.includes('--quick');
 const from = flag('--from');
-const only = flag('--only');
-let started = from === undefined;
-const total = performance.now();
-for (const stage of stages) {
-  if (stage.name === from) started = true;
-  if (!started || (only !== undefined && stage.name !== only)) continue;
-  console.log(`\n=== ${stage.name}: ${stage.cmd} ${stage.args.join(' ')}`);
-  const t0 = performance.now();
-  // Nothing may hang: a stage past its bound is killed and fails the run.
-  const stageLimitMs = (stage.limitMinutes ?? defaultLimitMinutes) * 60_000;
-  const bound = AbortSignal.timeout(stageLimitMs);
-  const { code } = await new Deno.Command(stage.cmd, {
-    args: stage.args,
-    signal: bound,
-    // The full gate is strict: checks that would skip when something they
-    // need is missing (the packed second copy, the guide) fail instead.
-    env: { SCRIPTED_AGENTS_STRICT: '1' },
-    stdout: 'inherit',
-    stderr: 'inherit',
-  }).output();
-  const seconds = ((performance.now() - t0) / 1000).toFixed(1);
-  if (bound.aborted) {
-    console.error(
-      `\n=== ${stage.name} killed: still running after ${stageLimitMs / 1000}s`,
-    );
-    Deno.exit(1);
-  }
-  if (code !== 0) {
-    console.error(
-      `\n=== ${stage.name} failed (exit ${code}) after ${seconds}s`,
-    );
-    Deno.exit(code);
-  }
-  console.log(`=== ${stage.name} passed in ${seconds}s`);
-}
+const only = flag('--only')?.split(',');
+const fromAt = from === undefined
+  ? 0
+  : stages.findIndex((stage) => stage.name === from);
+if (fromAt === -1) throw new Error(`No stage named ${from}`);
+const selected = isQuick
+  ? quick
+  : stages.slice(fromAt).filter((stage) =>
+    only === undefined || only.includes(stage.name)
+  );
+const cores = Number(flag('--cores') ?? navigator.hardwareConcurrency);
+
+const t0 = performance.now();
+const results = await runStages(selected, {
+  cores,
+  // The full gate is strict: checks that would skip when something they
+  // need is missing (the packed second copy, the guide) fail instead.
+  env: isQuick ? {} : { SCRIPTED_AGENTS_STRICT: '1' },
+  cpuDir: '.tmp/gate-cpu',
+});
 console.log(
-  `\n=== all stages passed in ${
-    ((performance.now() - total) / 1000).toFixed(1)
-  }s`,
+  `\n${stageTable(selected, results, (performance.now() - t0) / 1000)}`,
 );
+const notRun = selected.filter((s) => !results.some((r) => r.name === s.name));
+if (notRun.length > 0) {
+  console.log(`not run: ${notRun.map((stage) => stage.name).join(', ')}`);
+}
+if (results.some((result) => !result.ok) || notRun.length > 0) Deno.exit(1);
 
 function flag(name: string): string | undefined {
   const at = Deno.args.indexOf(name);

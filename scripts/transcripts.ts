@@ -1,12 +1,14 @@
 /**
  * Determinism across runtimes: runs the fixed workflows of
- * `tests/_support/transcript_workflows.ts` on Deno, Bun and Node (the built
- * JS), hashes each canonical JSON transcript with SHA-256, prints the
+ * `tests/_support/transcript_workflows.ts` on Deno, Bun and every pinned Node
+ * release (the built JS; see `_toolchain.ts`), hashes each canonical JSON transcript with SHA-256, prints the
  * hashes, and fails when they differ, pointing at the first differing line.
  *
  * Run after the npm build:
- * `deno run --allow-read --allow-write --allow-run --allow-env scripts/transcripts.ts [--npm DIR]`
+ * `deno run --allow-all scripts/transcripts.ts [--npm DIR]`
  */
+import { nodeVersions } from './_config.ts';
+import { installToolchain, nodeBin } from './_toolchain.ts';
 
 const npmAt = Deno.args.indexOf('--npm');
 const npmDir = npmAt === -1 ? 'npm' : Deno.args[npmAt + 1];
@@ -30,8 +32,13 @@ const runtimes: { name: string; cmd: string; args: string[] }[] = [
     ],
   },
   { name: 'bun', cmd: 'bun', args: [`${printer}.ts`] },
-  { name: 'node', cmd: 'node', args: [`${npmDir}/${printer}.js`] },
+  ...nodeVersions.map((version) => ({
+    name: `node${version.split('.')[0]}`,
+    cmd: nodeBin(version),
+    args: [`${npmDir}/${printer}.js`],
+  })),
 ];
+await installToolchain();
 
 async function sha256(text: string): Promise<string> {
   const digest = await crypto.subtle.digest(
@@ -62,7 +69,7 @@ for (const runtime of runtimes) {
   const hash = await sha256(text);
   results.push({ name: runtime.name, text, hash });
   console.log(
-    `${runtime.name.padEnd(5)} sha256 ${hash} (${text.length} bytes)`,
+    `${runtime.name.padEnd(6)} sha256 ${hash} (${text.length} bytes)`,
   );
 }
 
@@ -70,7 +77,11 @@ const [first, ...rest] = results;
 if (first === undefined) throw new Error('No runtime produced a transcript');
 const differing = rest.filter((result) => result.hash !== first.hash);
 if (differing.length === 0) {
-  console.log(`transcripts: identical on deno, bun and node: ${first.hash}`);
+  console.log(
+    `transcripts: identical on ${
+      results.map((r) => r.name).join(', ')
+    }: ${first.hash}`,
+  );
   Deno.exit(0);
 }
 for (const other of differing) {
