@@ -255,7 +255,8 @@ const stages: Stage[] = [
       '--allow-net=127.0.0.1',
       // The file-backed fixture helper writes its fixtures under `.tmp/`.
       '--allow-write=.tmp/',
-      '--deny-run',
+      // The fixture helper's cross-process test starts this Deno only.
+      `--allow-run=${Deno.execPath()}`,
       '--deny-ffi',
       '--sanitize-ops',
       '--sanitize-resources',

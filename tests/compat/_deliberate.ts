@@ -4,8 +4,8 @@
  * the guide"). A differential check whose outcome differs on purpose names
  * one of these ids and asserts our documented behavior for ours and the SDK
  * module's observed behavior for the SDK, so the suite shows exactly these
- * differences and no others. The README section "Differences from
- * `@openai/agents/testing`" lists the same ids with the same reasons.
+ * differences and no others. The section "Differences from
+ * `@openai/agents/testing`" of docs/core.md lists the same ids and reasons.
  *
  * Not a test file itself.
  *

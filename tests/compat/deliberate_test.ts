@@ -29,9 +29,9 @@ const ext = import.meta.url.endsWith('.ts') ? 'ts' : 'js';
 
 test('Every deliberate difference is in the core guide section, with its id', () => {
   const readme = guide();
-  const start = readme.indexOf('# Differences from `@openai/agents/testing`');
+  const start = readme.indexOf('## Differences from `@openai/agents/testing`');
   assert.notEqual(start, -1, 'docs/core.md lacks the differences section');
-  const end = readme.indexOf('\n# ', start + 1);
+  const end = readme.indexOf('\n## ', start + 1);
   const section = readme.slice(start, end === -1 ? undefined : end);
   const listed = [...section.matchAll(/^\| `([a-z-]+)` /gm)].map((m) => m[1]);
   assert.deepEqual(listed.sort(), Object.keys(deliberate).sort());

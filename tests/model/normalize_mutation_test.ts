@@ -474,7 +474,7 @@ test('InvalidRecordingError says where the fixture is wrong and why', () => {
   );
   assert.equal(
     error.message,
-    'Invalid recording at "calls[1]": expected an object, got 5 (reason "invalid_call")',
+    'Invalid recording: expected "calls[1]" to be an object, got 5 (reason "invalid_call"); re-record the fixture',
   );
 });
 
