@@ -80,6 +80,7 @@ export async function inputsDigest(configFile: string): Promise<string> {
     ),
     ...walk('tests/').filter((path) => !skip.has(path)),
     'README.md',
+    'docs/core.md',
     'deno.json',
     'tsconfig.json',
     'package-lock.json',

@@ -45,9 +45,10 @@ const exportsMap = Object.fromEntries(
     [entry, source],
   ) => [entry, source.replace(/\.ts$/, '.js')]),
 );
-// `tests/compat/deliberate_test.ts` reads the README two folders up, as
+// `tests/compat/deliberate_test.ts` reads `docs/core.md` two folders up, as
 // from `npm/tests/compat/`.
-await Deno.copyFile('README.md', `${outDir}/README.md`);
+await Deno.mkdir(`${outDir}/docs`, { recursive: true });
+await Deno.copyFile('docs/core.md', `${outDir}/docs/core.md`);
 await Deno.writeTextFile(
   `${outDir}/package.json`,
   JSON.stringify({ name: config.name, type: 'module', exports: exportsMap }) +

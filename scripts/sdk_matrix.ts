@@ -389,9 +389,11 @@ export async function runCell(
   await Deno.remove(`${dir}/node/tests/compat/consumer.js`);
   await Deno.writeTextFile(`${dir}/tests/compat/_impls.ts`, impls);
   await Deno.writeTextFile(`${dir}/node/tests/compat/_impls.js`, impls);
-  // `deliberate_test` reads the README two folders above itself.
-  await Deno.copyFile(`${repo}/README.md`, `${dir}/README.md`);
-  await Deno.copyFile(`${repo}/README.md`, `${dir}/node/README.md`);
+  // `deliberate_test` reads `docs/core.md` two folders above itself.
+  for (const root of [dir, `${dir}/node`]) {
+    await Deno.mkdir(`${root}/docs`, { recursive: true });
+    await Deno.copyFile(`${repo}/docs/core.md`, `${root}/docs/core.md`);
+  }
   // The library's source, for `deno check`, and the config it needs.
   for (const path of library) {
     await copy(`${repo}/${path}`, `${dir}/src/${path}`);
