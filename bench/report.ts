@@ -6,6 +6,7 @@
  *
  *     deno task bench:report            # runs the benches, then reports
  *     deno task bench:report run.json   # reports a saved `deno bench --json`
+ *     deno task bench:report --write    # and writes it into CONTRIBUTING.md
  *
  * Ratios use the mean time per iteration (what `deno bench` itself compares)
  * and, in brackets, the 75th percentile, which shrugs off the odd
@@ -41,8 +42,18 @@ const targets: [prefix: string, target: Target][] = [
   ['Runner tool loop', { label: '<= 1.10x floor', against: 'floor', max: 1.1 }],
 ];
 
+import { writeBlock } from '../scripts/_docs_block.ts';
+
+const write = Deno.args.includes('--write');
+const lines: string[] = [];
+/** Prints a line of the report and keeps it for `--write`. */
+function say(line: string): void {
+  console.log(line);
+  lines.push(line);
+}
+
 async function benchJson(): Promise<string> {
-  const saved = Deno.args[0];
+  const saved = Deno.args.find((arg) => !arg.startsWith('--'));
   if (saved !== undefined) return await Deno.readTextFile(saved);
   const output = await new Deno.Command(Deno.execPath(), {
     args: ['bench', '--json', '--allow-all', '--no-check', 'bench/'],
@@ -87,12 +98,13 @@ for (const bench of report.benches) {
   groups.set(bench.group, rows);
 }
 
-console.log(`${report.runtime}, ${report.cpu}\n`);
-console.log(
+say(`${report.runtime}, ${report.cpu}`);
+say('');
+say(
   '| scenario | floor | ours | SDK module | ours / floor | SDK / floor ' +
     '| ours / SDK | target | met |',
 );
-console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |');
+say('| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |');
 let missed = 0;
 for (const [group, rows] of groups) {
   const floor = rows.get('floor');
@@ -105,7 +117,7 @@ for (const [group, rows] of groups) {
     ? ''
     : verdict(ours.avg / against.avg, ours.p75 / against.p75, target.max);
   if (met !== 'yes' && met !== '') missed++;
-  console.log(
+  say(
     `| ${group} | ${format(floor.avg)} | ${format(ours.avg)} | ${
       format(sdk.avg)
     } | ${ratio(ours, floor)} | ${ratio(sdk, floor)} | ${ratio(ours, sdk)} | ${
@@ -113,15 +125,15 @@ for (const [group, rows] of groups) {
     } | ${met} |`,
   );
 }
-console.log(
-  '\nTimes are the mean per iteration; ratios are mean (75th percentile).',
-);
+say('');
+say('Times are the mean per iteration; ratios are mean (75th percentile).');
+say('');
 for (const [group, name, stats] of infos) {
   const rows = groups.get(group);
   const floor = rows?.get('floor');
   const sdk = rows?.get('sdk');
   if (!floor || !sdk) continue;
-  console.log(
+  say(
     `- ${group}, ${name}: ${format(stats.avg)}; ${ratio(stats, floor)} floor, ${
       ratio(stats, sdk)
     } SDK`,
@@ -131,12 +143,27 @@ for (const [group, rows] of groups) {
   const auto = rows.get('auto');
   const script = rows.get('script');
   if (!auto || !script) continue;
-  console.log(
+  say(
     `- ${group}: auto ${format(auto.avg)}, script ${
       format(script.avg)
     }: auto / script ${ratio(auto, script)}`,
   );
 }
+for (const [group, rows] of groups) {
+  const hand = rows.get('hand');
+  if (!hand) continue;
+  for (const [role, stats] of rows) {
+    if (role === 'hand') continue;
+    say(
+      `- ${group}, ${role}: ${format(stats.avg)}: ${role} / hand-written ${
+        ratio(stats, hand)
+      }`,
+    );
+  }
+}
 if (missed > 0) {
-  console.log(`${missed} target(s) missed by the mean or the 75th percentile`);
+  say(`${missed} target(s) missed by the mean or the 75th percentile`);
+}
+if (write) {
+  await writeBlock('CONTRIBUTING.md', 'bench', lines.join('\n'));
 }

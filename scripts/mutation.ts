@@ -26,10 +26,12 @@
  * ignored (`ignoreStatic`): each would reload every test file.
  *
  * Run: `deno run --allow-all scripts/mutation.ts [--full] [--check-only]
- * [--list-survivors]` (the last prints the unexplained survivors as list
- * entries).
+ * [--list-survivors] [--write]` (`--list-survivors` prints the unexplained
+ * survivors as list entries; `--write`, implied by `--full`, rewrites the
+ * score table in CONTRIBUTING.md).
  */
 
+import { writeBlock } from './_docs_block.ts';
 import {
   inputsDigest,
   prepareState,
@@ -210,6 +212,7 @@ export function check(
   report: Report,
   equivalent: readonly EquivalentEntry[],
   unexplained: EquivalentEntry[] = [],
+  printed: { table?: string } = {},
 ): string[] {
   const problems: string[] = [];
   const listed = new Map<string, number>();
@@ -336,6 +339,29 @@ export function check(
       equivalent.length - untriaged.length
     } mutants listed as equivalent, ${untriaged.length} known survivors untriaged`,
   );
+  const row = (code: string, tally: Tally, threshold = '') =>
+    `| ${code} | ${
+      score(tally)
+    }% | ${tally.detected} / ${tally.valid} | ${threshold} |`;
+  printed.table = [
+    '| code | score | detected / valid | threshold |',
+    '| --- | --: | --: | --: |',
+    row('everything', total, `${overallThreshold}%`),
+    ...[...perFolder].sort().map(([folder, tally]) =>
+      row(folder === '.' ? '`mod.ts`' : `\`${folder}/\``, tally)
+    ),
+    ...groups.map((group) =>
+      row(
+        group.name,
+        perGroup.get(group.name) ?? { detected: 0, valid: 0 },
+        `${group.threshold}%`,
+      )
+    ),
+    '',
+    `${ignored} static mutants ignored; in the listed groups ${
+      equivalent.length - untriaged.length
+    } survivors are listed as equivalent, each with its reason, and ${untriaged.length} as \`untriaged\`.`,
+  ].join('\n');
   return problems;
 }
 
@@ -372,7 +398,13 @@ if (import.meta.main) {
     await Deno.readTextFile(equivalentPath),
   ) as EquivalentEntry[];
   const unexplained: EquivalentEntry[] = [];
-  const problems = check(report, equivalent, unexplained);
+  const printed: { table?: string } = {};
+  const problems = check(report, equivalent, unexplained, printed);
+  // A full run (the committed baseline) or `--write` reprints the table the
+  // contributing guide shows, so no score there is typed by hand.
+  if (full || Deno.args.includes('--write')) {
+    await writeBlock('CONTRIBUTING.md', 'mutation', printed.table!);
+  }
   if (Deno.args.includes('--list-survivors')) {
     // The entries to add to the list, each to be killed or given a reason.
     console.log(JSON.stringify(unexplained, null, 2));

@@ -10,9 +10,10 @@
  * for test stages the counts its runner printed. `npm run test:quick`
  * (`--quick`) runs the Bun suite alone and prints the same table.
  *
- * Run: `deno run --allow-all scripts/test.ts [--quick] [--from NAME]
+ * Run: `deno run --allow-all scripts/test.ts [--quick] [--write] [--from NAME]
  * [--only NAME[,NAME...]] [--cores N]`
  */
+import { writeBlock } from './_docs_block.ts';
 import { docs, library, nodeVersions, writeRebasedConfig } from './_config.ts';
 import { runStages, type Stage, stageTable } from './_gate.ts';
 import { nodeBin } from './_toolchain.ts';
@@ -330,14 +331,32 @@ const results = await runStages(selected, {
   env: isQuick ? {} : { SCRIPTED_AGENTS_STRICT: '1' },
   cpuDir: '.tmp/gate-cpu',
 });
-console.log(
-  `\n${stageTable(selected, results, (performance.now() - t0) / 1000)}`,
-);
+const table = stageTable(selected, results, (performance.now() - t0) / 1000);
+console.log(`\n${table}`);
 const notRun = selected.filter((s) => !results.some((r) => r.name === s.name));
 if (notRun.length > 0) {
   console.log(`not run: ${notRun.map((stage) => stage.name).join(', ')}`);
 }
-if (results.some((result) => !result.ok) || notRun.length > 0) Deno.exit(1);
+const passed = results.every((result) => result.ok) && notRun.length === 0;
+// `--write`: a passing run of the whole gate (or of `--quick`) prints its
+// table into CONTRIBUTING.md, so the timings there are measured, not typed.
+if (Deno.args.includes('--write')) {
+  if (!passed || (!isQuick && selected.length !== stages.length)) {
+    console.error('test: --write needs a passing run of every stage');
+    Deno.exit(1);
+  }
+  const [load] = Deno.loadavg();
+  await writeBlock(
+    'CONTRIBUTING.md',
+    isQuick ? 'quick-timings' : 'timings',
+    `${table}\n\nMeasured ${
+      new Date().toISOString().slice(0, 10)
+    } (Deno ${Deno.version.deno}; load average ${
+      load!.toFixed(1)
+    } at the end).`,
+  );
+}
+if (!passed) Deno.exit(1);
 
 function flag(name: string): string | undefined {
   const at = Deno.args.indexOf(name);
