@@ -223,13 +223,21 @@ async function runStage(
       stderr: 'piped',
     }).spawn();
     const proc = child;
-    const kill = () => {
+    const signal = (name: Deno.Signal) => {
       try {
-        if (hasSetsid) Deno.kill(-proc.pid, 'SIGTERM');
-        else proc.kill('SIGTERM');
+        if (hasSetsid) Deno.kill(-proc.pid, name);
+        else proc.kill(name);
       } catch {
         // Already gone.
       }
+    };
+    // A process that outlives SIGTERM (a Stryker worker busy in a mutant's
+    // endless loop did, burning a core after its stage had failed) gets
+    // SIGKILL five seconds later.
+    let hardKill: ReturnType<typeof setTimeout> | undefined;
+    const kill = () => {
+      signal('SIGTERM');
+      hardKill ??= setTimeout(() => signal('SIGKILL'), 5_000);
     };
     controller.signal.addEventListener('abort', kill);
     // Nothing may hang: a stage past its bound is killed and fails the run.
@@ -243,6 +251,9 @@ async function runStage(
     await Promise.all([pump(proc.stdout, false), pump(proc.stderr, true)]);
     code = (await proc.status).code;
     clearTimeout(timer);
+    clearTimeout(hardKill);
+    // Whatever the stage left running in its group ends with it.
+    if (hasSetsid) signal('SIGKILL');
   } catch (error) {
     output.line(String(error), true);
   }
