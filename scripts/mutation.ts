@@ -45,7 +45,7 @@ import {
  * target is 85% (issue #18); the thresholds here are a ratchet, set to the
  * score measured when the gate came in and raised as survivors are killed.
  */
-export const overallThreshold = 97;
+export const overallThreshold = 98;
 
 /** A group of files the gate holds to a threshold and an explained list. */
 export interface Group {
@@ -75,7 +75,7 @@ export const groups: readonly Group[] = [
   },
   {
     name: 'model matching and recording',
-    threshold: 95,
+    threshold: 97,
     files: [
       'model/scripted_model.ts',
       'model/_calls.ts',
@@ -86,12 +86,12 @@ export const groups: readonly Group[] = [
   },
   {
     name: 'sandbox matching and recording',
-    threshold: 94,
+    threshold: 96,
     files: ['sandbox/scripted_session.ts'],
   },
   {
     name: 'realtime matching and recording',
-    threshold: 95,
+    threshold: 98,
     files: [
       'realtime/_ledger.ts',
       'realtime/_match.ts',
@@ -102,7 +102,7 @@ export const groups: readonly Group[] = [
   },
   {
     name: 'error classification',
-    threshold: 98,
+    threshold: 99,
     files: [
       '_internal/messages.ts',
       'model/errors.ts',
