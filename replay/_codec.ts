@@ -169,9 +169,22 @@ function hide(value: Json, context: Context): Json {
   if (typeof value.$bytes === 'string') return hide(value.$bytes, context);
   const out: JsonObject = {};
   for (const key of Object.keys(value)) {
-    setOwn(out, key, hide(value[key]!, context));
+    setOwn(out, storedKey(key, out, context), hide(value[key]!, context));
   }
   return out;
+}
+
+/**
+ * A key as stored: redacted like any text (a marked secret used as a key
+ * does not reach the file either), numbered when a redacted key meets
+ * another of the same object.
+ */
+function storedKey(key: string, out: JsonObject, context: Context): string {
+  const name = encodeText(key, context);
+  if (name === key) return key;
+  let unique = name;
+  for (let n = 2; Object.hasOwn(out, unique); n++) unique = `${name}#${n}`;
+  return unique;
 }
 
 function isSchema(source: Record<string, unknown>): boolean {
@@ -246,7 +259,7 @@ function encodeValue(
       if (
         !namesSchemas && isSecretName(key) && !(logprob && key === 'token')
       ) field = hide(field, context);
-      setOwn(out, key, field);
+      setOwn(out, storedKey(key, out, context), field);
     }
     return out;
   } finally {

@@ -760,24 +760,47 @@ test('encode redacts each short string once per redaction, within 4,000 of them'
   assert.deepEqual(encode({ x: 'a secret-word' }, options), {
     x: `a ${redacted}`,
   });
-  assert.deepEqual(seen, ['a secret-word']);
+  // Keys are text too, redacted through the same cache.
+  assert.deepEqual(seen, ['a secret-word', 'x']);
   // Another redaction has its own.
   encode('a secret-word', { redaction: { text: (text) => text } });
-  assert.deepEqual(seen, ['a secret-word']);
+  assert.deepEqual(seen, ['a secret-word', 'x']);
   // Long strings are not kept.
   const long = 'y'.repeat(1_001);
   const short = 'z'.repeat(1_000);
   encode([long, long, short, short], options);
-  assert.deepEqual(seen.slice(1), [long, long, short]);
+  assert.deepEqual(seen.slice(2), [long, long, short]);
   // At 4,000 strings the cache starts over.
   seen.length = 0;
-  // Two are held already: these make 4,000.
-  const fill = Array.from({ length: 3_998 }, (_, i) => `s${i}`);
+  // Three are held already: these make 4,000.
+  const fill = Array.from({ length: 3_997 }, (_, i) => `s${i}`);
   encode(fill, options);
-  assert.equal(seen.length, 3_998);
+  assert.equal(seen.length, 3_997);
   encode(['s0', 'a secret-word'], options);
-  assert.equal(seen.length, 3_998);
+  assert.equal(seen.length, 3_997);
   encode('s-new', options);
   encode('s0', options);
-  assert.deepEqual(seen.slice(3_998), ['s-new', 's0']);
+  assert.deepEqual(seen.slice(3_997), ['s-new', 's0']);
+});
+
+test('encode redacts a marked secret used as a key, numbering keys it makes equal', () => {
+  const marked = redaction(['_proto__key', 'second-key-value']);
+  assert.deepEqual(
+    encode({
+      '_proto__key': false,
+      'second-key-value': 1,
+      'kept': { 'x _proto__key y': 2 },
+      'password': { 'second-key-value': 'v' },
+    }, { redaction: marked }),
+    {
+      [redacted]: false,
+      [`${redacted}#2`]: 1,
+      kept: { [`x ${redacted} y`]: 2 },
+      password: { [redacted]: redacted },
+    },
+  );
+  // A key no rule touches is kept as it is, the same object.
+  assert.deepEqual(encode({ a: { b: 1 } }, { redaction: marked }), {
+    a: { b: 1 },
+  });
 });
