@@ -25,8 +25,9 @@
  * survived, uncovered). Static mutants (code run when a module loads) are
  * ignored (`ignoreStatic`): each would reload every test file.
  *
- * Run: `deno run --allow-all scripts/mutation.ts [--full] [--check-only]
- * [--list-survivors] [--write]` (`--list-survivors` prints the unexplained
+ * Run: `deno run --allow-all scripts/mutation.ts [--full | --baseline]
+ * [--check-only] [--list-survivors] [--write]` (`--baseline`: incremental,
+ * then kept as the committed baseline) (`--list-survivors` prints the unexplained
  * survivors as list entries; `--write`, implied by `--full`, rewrites the
  * score table in CONTRIBUTING.md).
  */
@@ -389,7 +390,11 @@ if (import.meta.main) {
         console.error(`stryker exited ${ran.code}`);
         Deno.exit(ran.code);
       }
-      await storeState(inputs, { baseline: full });
+      // `--baseline`: an incremental run whose result becomes the committed
+      // baseline (after a small change, instead of a full run).
+      await storeState(inputs, {
+        baseline: full || Deno.args.includes('--baseline'),
+      });
       report = JSON.parse(await Deno.readTextFile(reportPath));
       if (ran.reused !== undefined) console.log(reuseNote(ran.reused, report));
     }

@@ -323,12 +323,38 @@ const selected = isQuick
   );
 const cores = Number(flag('--cores') ?? navigator.hardwareConcurrency);
 
+/**
+ * The fuzz seed of the whole gate: `FUZZ_SEED` when set, else one taken
+ * from the commit, so a commit's gate draws the same cases on every run and
+ * machine (a failure CI saw is seen again locally) while each new commit
+ * explores new ones. `npm run test:quick` keeps fast-check's random seed.
+ */
+async function fuzzSeed(): Promise<string | undefined> {
+  const given = Deno.env.get('FUZZ_SEED');
+  if (given !== undefined) return given;
+  const head = await new Deno.Command('git', {
+    args: ['rev-parse', 'HEAD'],
+    stdout: 'piped',
+    stderr: 'null',
+  }).output().catch(() => undefined);
+  if (head?.success !== true) return undefined;
+  const hex = new TextDecoder().decode(head.stdout).trim().slice(0, 7);
+  return /^[0-9a-f]{7}$/.test(hex) ? String(parseInt(hex, 16)) : undefined;
+}
+const seed = isQuick ? undefined : await fuzzSeed();
+if (seed !== undefined) {
+  console.log(`fuzz: seed ${seed} (FUZZ_SEED=${seed} draws the same cases)`);
+}
+
 const t0 = performance.now();
 const results = await runStages(selected, {
   cores,
   // The full gate is strict: checks that would skip when something they
   // need is missing (the packed second copy, the guide) fail instead.
-  env: isQuick ? {} : { SCRIPTED_AGENTS_STRICT: '1' },
+  env: isQuick ? {} : {
+    SCRIPTED_AGENTS_STRICT: '1',
+    ...(seed === undefined ? {} : { FUZZ_SEED: seed }),
+  },
   cpuDir: '.tmp/gate-cpu',
 });
 const table = stageTable(selected, results, (performance.now() - t0) / 1000);
