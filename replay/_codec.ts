@@ -176,12 +176,11 @@ function hide(value: Json, context: Context): Json {
 
 /**
  * A key as stored: redacted like any text (a marked secret used as a key
- * does not reach the file either), numbered when a redacted key meets
- * another of the same object.
+ * does not reach the file either), numbered when it meets a key the object
+ * already holds (a redacted one, or a key written as `[redacted]`).
  */
 function storedKey(key: string, out: JsonObject, context: Context): string {
   const name = encodeText(key, context);
-  if (name === key) return key;
   let unique = name;
   for (let n = 2; Object.hasOwn(out, unique); n++) unique = `${name}#${n}`;
   return unique;

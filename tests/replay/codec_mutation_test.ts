@@ -799,6 +799,25 @@ test('encode redacts a marked secret used as a key, numbering keys it makes equa
       password: { [redacted]: redacted },
     },
   );
+  // Keys sort before `[`, so each redacted one comes first; a key written
+  // as `[redacted]` is numbered after them.
+  const three = redaction(['Aaaaaaaa-key', 'Bbbbbbbb-key', 'Cccccccc-key']);
+  assert.deepEqual(
+    Object.entries(
+      encode({
+        '[redacted]': 0,
+        'Cccccccc-key': 3,
+        'Aaaaaaaa-key': 1,
+        'Bbbbbbbb-key': 2,
+      }, { redaction: three }) as Record<string, number>,
+    ),
+    [
+      [redacted, 1],
+      [`${redacted}#2`, 2],
+      [`${redacted}#3`, 3],
+      [`${redacted}#4`, 0],
+    ],
+  );
   // A key no rule touches is kept as it is, the same object.
   assert.deepEqual(encode({ a: { b: 1 } }, { redaction: marked }), {
     a: { b: 1 },
