@@ -26,6 +26,7 @@
  */
 import ts from 'npm:typescript@6.0.3';
 import { config, library } from './_config.ts';
+import { writeBlock } from './_docs_block.ts';
 
 /** The most names one entry point may export. */
 export const maxNames = 60;
@@ -414,23 +415,9 @@ console.log(
 const readmePath = 'README.md';
 const marker = /<!-- sizes -->\n([\s\S]*?)<!-- \/sizes -->/;
 const readme = Deno.readTextFileSync(readmePath);
-const write = Deno.args.includes('--write');
-const block = `<!-- sizes -->\n${
-  table.replaceAll(
-    /\| --- \| --: \| --: \| --: \| --: \| --: \|/g,
-    '| --- | --: | --: | --: | --: | --: |',
-  )
-}\n<!-- /sizes -->`;
 const current = marker.exec(readme);
-if (write) {
-  if (current === null) {
-    console.error(`graph: ${readmePath} has no <!-- sizes --> block to write`);
-    Deno.exit(1);
-  }
-  Deno.writeTextFileSync(readmePath, readme.replace(marker, block));
-  await new Deno.Command(Deno.execPath(), { args: ['fmt', '-q', readmePath] })
-    .output();
-  console.log(`graph: wrote the size table into ${readmePath}`);
+if (Deno.args.includes('--write')) {
+  await writeBlock(readmePath, 'sizes', table);
 } else if (current === null) {
   failures.push(`${readmePath} has no <!-- sizes --> table`);
 } else {
