@@ -1,6 +1,6 @@
 /**
  * The fixture codec: what crossed a boundary, encoded as JSON data with
- * keys sorted and every credential removed (`_redact.ts`), and decoded
+ * keys sorted and every credential removed (`../_internal/redact.ts`), and decoded
  * back into fresh values. Shared by the model and Realtime recorders.
  *
  * @module
@@ -11,7 +11,7 @@ import {
   plainRedaction,
   redacted,
   type Redaction,
-} from './_redact.ts';
+} from '../_internal/redact.ts';
 
 /**
  * A JSON value.

@@ -6,7 +6,7 @@
  */
 import type { ModelRequest } from '@openai/agents-core';
 import { encode, type Json } from './_codec.ts';
-import type { Redaction } from './_redact.ts';
+import type { Redaction } from '../_internal/redact.ts';
 import type {
   ModelFixtureRequest,
   ModelReplayAspect,

@@ -23,7 +23,7 @@ import {
   plainRedaction,
   type Redaction,
   redaction,
-} from './_redact.ts';
+} from '../_internal/redact.ts';
 import { InvalidRecordingError } from './errors.ts';
 
 /** The error of a bad option, from a reader's issue. */

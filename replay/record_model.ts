@@ -19,7 +19,7 @@ import { readRecordOptions, type RecordSettings } from './_options.ts';
 import { readModelCall } from './_model_calls.ts';
 // Re-exported for tests that import it from here (tests/realtime/).
 export { exposedSdkVersion } from './_envelope.ts';
-import type { Redaction } from './_redact.ts';
+import type { Redaction } from '../_internal/redact.ts';
 import { summarizeRequest } from './_model_summary.ts';
 import type { ModelFixture, ModelFixtureCall } from './model_fixture.ts';
 import { InvalidRecordingError } from './errors.ts';

@@ -16,7 +16,7 @@ import {
 import { difference } from './_difference.ts';
 import { readEnvelope } from './_envelope.ts';
 import { readReplayOptions } from './_options.ts';
-import type { Redaction } from './_redact.ts';
+import type { Redaction } from '../_internal/redact.ts';
 import { ReplayMismatchError } from './errors.ts';
 import type { RecordedRealtimeCall } from '../realtime/mod.ts';
 import { encodeRecordedCall, readLogEntry } from './_realtime_log.ts';

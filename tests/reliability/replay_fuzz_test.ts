@@ -18,7 +18,7 @@ import {
   realtimeFixture as realtimeFixtureFile,
 } from '@scripted/agents/replay/files';
 import { encode } from '../../replay/_codec.ts';
-import { defaultRedaction, redaction } from '../../replay/_redact.ts';
+import { defaultRedaction, redaction } from '../../_internal/redact.ts';
 import {
   anyValue,
   fuzzParameters,

@@ -9,7 +9,7 @@ import {
   replayedError,
 } from '../../replay/_codec.ts';
 import { difference } from '../../replay/_difference.ts';
-import { redacted, redaction } from '../../replay/_redact.ts';
+import { redacted, redaction } from '../../_internal/redact.ts';
 import { FixtureShapeError, strictJson } from '../../replay/_strict.ts';
 
 const jsonData =

@@ -15,7 +15,7 @@ import {
 } from '../../replay/_model_summary.ts';
 import type { ModelFixtureRequest } from '../../replay/model_fixture.ts';
 import { exposedSdkVersion } from '../../replay/_envelope.ts';
-import { defaultRedaction } from '../../replay/_redact.ts';
+import { defaultRedaction } from '../../_internal/redact.ts';
 
 const summarizeRequest = (request: ModelRequest) =>
   summarizeWithRedaction(request, defaultRedaction);

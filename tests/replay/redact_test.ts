@@ -7,7 +7,7 @@ import {
   redacted,
   redaction,
   secretValues,
-} from '../../replay/_redact.ts';
+} from '../../_internal/redact.ts';
 import { jsonSyntaxError } from '../../replay/_json_position.ts';
 
 const text = (value: string) => defaultRedaction.text(value);

@@ -2,7 +2,7 @@
  * What recording removes before anything is stored: the rules of key names
  * that name a credential, the shapes of credentials inside text, and the
  * values the user (or the environment) marks as secret. Stateless and
- * web-standard; the encoder (`_codec.ts`) applies it to every stored value.
+ * web-standard; the fixture encoder (`replay/_codec.ts`) applies it to every stored value.
  *
  * @module
  */
