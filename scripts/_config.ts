@@ -25,11 +25,17 @@ export const config: DenoConfig = JSON.parse(
 );
 
 /**
+ * The published folder of guides (Markdown, not code): the README links into
+ * it, so JSR and npm ship it beside the README.
+ */
+export const guides = 'docs/';
+
+/**
  * The library's code as `publish.include` lists it: its `.ts` files and its
- * folders (`mod.ts`, `model/`, ...), in that order.
+ * folders (`mod.ts`, `model/`, ...), in that order; the guides are not code.
  */
 export const library: readonly string[] = config.publish.include.filter(
-  (path) => path.endsWith('/') || path.endsWith('.ts'),
+  (path) => (path.endsWith('/') && path !== guides) || path.endsWith('.ts'),
 );
 
 /**

@@ -201,7 +201,19 @@ await Deno.writeTextFile(
   JSON.stringify(pkg, null, 2) + '\n',
 );
 for (const path of published) {
-  if (!library.includes(path)) {
+  if (library.includes(path)) continue;
+  if (path.endsWith('/')) {
+    // A folder of documents (the guides): its files, as they are.
+    await Deno.mkdir(`${outDir}/${path}`, { recursive: true });
+    for (const entry of Deno.readDirSync(path)) {
+      if (entry.isFile) {
+        await Deno.copyFile(
+          `${path}${entry.name}`,
+          `${outDir}/${path}${entry.name}`,
+        );
+      }
+    }
+  } else {
     await Deno.copyFile(path, `${outDir}/${path}`);
   }
 }

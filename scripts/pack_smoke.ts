@@ -64,6 +64,7 @@ for (
     'cjs/realtime/mod.d.ts',
     'package.json',
     'README.md',
+    'docs/core.md',
     'LICENSE',
   ]
 ) {
