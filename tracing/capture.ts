@@ -19,7 +19,8 @@ import {
 import { installDispose } from '../_internal/dispose.ts';
 import { array, fields, func } from '../_internal/read.ts';
 import { inputChecking } from './errors.ts';
-import { CapturedTrace, type SpanRecord, type TraceSelector } from './trace.ts';
+import { CapturedTrace, type SpanRecord } from './trace.ts';
+import type { TraceSelector } from './types.ts';
 import { selectTrace } from './select.ts';
 
 /** What a capture records: the events of the router, in order. */

@@ -42,13 +42,13 @@ export {
   type TraceCapture,
   type TraceCaptureOptions,
 } from './capture.ts';
+export type { CapturedTrace } from './trace.ts';
 export type {
   CapturedSpan,
-  CapturedTrace,
   ExpectedGenerations,
   SpanAnchor,
   TraceSelector,
-} from './trace.ts';
+} from './types.ts';
 export type { TraceTree, TraceTreeNode } from './tree.ts';
 export {
   type GenerationSpanOptions,

@@ -10,7 +10,8 @@ import {
   inputChecking,
   TraceNotFoundError,
 } from './errors.ts';
-import type { CapturedTrace, TraceSelector } from './trace.ts';
+import type { CapturedTrace } from './trace.ts';
+import type { TraceSelector } from './types.ts';
 
 const keys = ['name', 'traceId', 'groupId'] as const;
 

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { CapturedSpan } from './trace.ts';
+import type { CapturedSpan } from './types.ts';
 
 /**
  * One span of a {@link TraceTree}.
