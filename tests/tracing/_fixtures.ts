@@ -7,6 +7,7 @@
  */
 import {
   type Agent,
+  type FunctionTool,
   type MCPServer,
   Runner,
   tool,
@@ -14,10 +15,14 @@ import {
 } from '@openai/agents';
 import { z } from 'zod';
 
-export const add = tool({
+const addParameters: z.ZodObject<{ a: z.ZodNumber; b: z.ZodNumber }> = z
+  .object({ a: z.number(), b: z.number() });
+
+/** A function tool adding two numbers. */
+export const add: FunctionTool<unknown, typeof addParameters> = tool({
   name: 'add',
   description: 'Adds two numbers',
-  parameters: z.object({ a: z.number(), b: z.number() }),
+  parameters: addParameters,
   execute: ({ a, b }) => String(a + b),
 });
 
