@@ -56,7 +56,7 @@ export const projections: {
     ofType(spans, 'function').map((s) => ({
       name: text(s.data.name),
       arguments: parse(s.data.input),
-      output: parse(s.data.output),
+      output: s.data.output,
     })),
   assertHandoffs: (spans) =>
     ofType(spans, 'handoff').map((s) => ({
@@ -79,7 +79,7 @@ export const projections: {
         server: text(mcpServer(s.data)),
         name: text(s.data.name),
         arguments: parse(s.data.input),
-        output: parse(s.data.output),
+        output: s.data.output,
       })),
   assertGenerations: (spans) =>
     ofType(spans, 'generation').map((s) => {

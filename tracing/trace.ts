@@ -199,7 +199,8 @@ export class CapturedTrace {
 
   /**
    * Asserts the tool calls (function spans, MCP tools included), in order:
-   * each `name`, and the parsed `arguments` and `output` when given.
+   * each `name`, and the `arguments` (parsed from JSON) and `output` (the
+   * span's text, as the tool returned it) when given.
    *
    * @param expected The calls.
    * @throws {TraceAssertionError} When they differ.
@@ -256,7 +257,8 @@ export class CapturedTrace {
 
   /**
    * Asserts the MCP tool calls (function spans with MCP data), in order:
-   * `name`, and `server`, parsed `arguments` and `output` when given.
+   * `name`, and `server`, `arguments` (parsed) and `output` (the span's
+   * text: the MCP content as JSON) when given.
    *
    * @param expected The calls.
    * @throws {TraceAssertionError} When they differ.

@@ -40,7 +40,7 @@ for (const streamed of [false, true]) {
     trace.assertAgents(['Triage', 'Billing']);
     trace.assertToolCalls([{ name: 'add' }]);
     trace.assertToolCalls([{ name: 'add', arguments: { a: 2, b: 2 } }]);
-    trace.assertToolCalls([{ name: 'add', output: 4 }]);
+    trace.assertToolCalls([{ name: 'add', output: '4' }]);
     trace.assertHandoffs([{ from: 'Triage', to: 'Billing' }]);
     trace.assertHandoffs([{ from: 'Triage' }]);
     trace.assertGuardrails([]);
@@ -71,7 +71,7 @@ for (const streamed of [false, true]) {
       server: 'files',
       name: 'read_file',
       arguments: { path: '/a' },
-      output: { type: 'text', text: 'text of /a' },
+      output: JSON.stringify({ type: 'text', text: 'text of /a' }),
     }]);
     // MCP calls are tool calls too.
     trace.assertToolCalls([{ name: 'read_file', arguments: { path: '/a' } }]);

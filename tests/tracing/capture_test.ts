@@ -92,7 +92,7 @@ for (const streamed of [false, true]) {
     trace.assertToolCalls([{
       name: 'add',
       arguments: { a: 1, b: 2 },
-      output: 3,
+      output: '3',
     }]);
     const error = thrown(
       () =>
