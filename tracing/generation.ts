@@ -42,7 +42,9 @@ function open(
   if (request.tracing === false) return undefined;
   const span = createGenerationSpan({ data: { model } });
   if (request.tracing === true) {
-    span.spanData.input = [{ role: 'user', content: request.input }];
+    span.spanData.input = typeof request.input === 'string'
+      ? [{ role: 'user', content: request.input }]
+      : [...request.input] as Record<string, unknown>[];
   }
   span.start();
   return span;

@@ -1,0 +1,166 @@
+import { Agent, type Model, Runner } from '@openai/agents';
+import { assistantMessage, ScriptedModel } from '@scripted/agents';
+import {
+  installTraceCapture,
+  InvalidTraceAssertionInputError,
+  withGenerationSpans,
+} from '@scripted/agents/tracing';
+import assert from 'node:assert/strict';
+import test from 'node:test';
+import { thrown } from './_fixtures.ts';
+
+const usage = { requests: 1, inputTokens: 4, outputTokens: 2, totalTokens: 6 };
+
+for (const stream of [false, true]) {
+  const mode = stream ? 'streamed' : 'plain';
+
+  test(`withGenerationSpans records model, usage, input and output when the run traces data (${mode})`, async () => {
+    const model = new ScriptedModel([[assistantMessage('Hi')]], {
+      defaultUsage: usage,
+    });
+    using capture = installTraceCapture();
+    const result = await new Runner().run(
+      new Agent({ name: 'A', model: withGenerationSpans(model) }),
+      'Hello',
+      { stream },
+    );
+    if (stream) {
+      for await (const _ of result.toStream()) { /* drain */ }
+      await result.completed;
+    }
+    const [generation] = capture.trace().spans.filter((s) =>
+      s.type === 'generation'
+    );
+    assert.ok(generation);
+    assert.equal(generation.data.model, 'scripted');
+    assert.deepEqual(generation.data.usage, {
+      input_tokens: 4,
+      output_tokens: 2,
+    });
+    assert.deepEqual(generation.data.input, [{
+      type: 'message',
+      role: 'user',
+      content: 'Hello',
+    }]);
+    assert.equal(
+      (generation.data.output as { content: { text: string }[] }[])[0]
+        ?.content[0]?.text,
+      'Hi',
+    );
+    assert.equal(generation.error, null);
+    assert.equal(generation.ended, true);
+    // Under the agent's span, like a real model's.
+    const parent = capture.trace().spans.find((s) =>
+      s.spanId === generation.parentId
+    );
+    assert.ok(parent && ['agent', 'turn'].includes(parent.type));
+    assert.equal(model.calls.length, 1);
+  });
+
+  test(`withGenerationSpans leaves input and output out when the run keeps data out of traces (${mode})`, async () => {
+    const model = new ScriptedModel([[assistantMessage('Hi')]], {
+      defaultUsage: usage,
+    });
+    using capture = installTraceCapture();
+    const result = await new Runner({ traceIncludeSensitiveData: false }).run(
+      new Agent({ name: 'A', model: withGenerationSpans(model) }),
+      'Hello',
+      { stream },
+    );
+    if (stream) {
+      for await (const _ of result.toStream()) { /* drain */ }
+      await result.completed;
+    }
+    const generation = capture.trace().spans.find((s) =>
+      s.type === 'generation'
+    );
+    assert.ok(generation);
+    assert.equal('input' in generation.data, false);
+    assert.equal('output' in generation.data, false);
+    assert.deepEqual(generation.data.usage, {
+      input_tokens: 4,
+      output_tokens: 2,
+    });
+  });
+}
+
+test('withGenerationSpans opens no span when the run disables tracing', async () => {
+  const model = new ScriptedModel([[assistantMessage('Hi')]]);
+  using capture = installTraceCapture();
+  await new Runner({ tracingDisabled: true }).run(
+    new Agent({ name: 'A', model: withGenerationSpans(model) }),
+    'Hello',
+  );
+  assert.equal(capture.traces.length, 0);
+});
+
+test('withGenerationSpans records a failed model call as a span error and rethrows', async () => {
+  const boom = new Error('model down');
+  const failing: Model = {
+    getResponse: () => Promise.reject(boom),
+    // deno-lint-ignore require-yield
+    async *getStreamedResponse() {
+      await Promise.resolve();
+      throw boom;
+    },
+  };
+  for (const stream of [false, true]) {
+    using capture = installTraceCapture();
+    const agent = new Agent({
+      name: 'A',
+      model: withGenerationSpans(failing, { model: 'down' }),
+    });
+    await assert.rejects(
+      async () => {
+        const result = await new Runner().run(agent, 'Hello', { stream });
+        if (stream) {
+          for await (const _ of result.toStream()) { /* drain */ }
+          await result.completed;
+          if (result.error) throw result.error;
+        }
+      },
+      (error: unknown) =>
+        error === boom || String(error).includes('model down'),
+    );
+    const generation = capture.trace().spans.find((s) =>
+      s.type === 'generation'
+    );
+    assert.ok(generation, `a generation span (${stream})`);
+    assert.deepEqual(generation.error, { message: 'model down' });
+    assert.equal(generation.data.model, 'down');
+    assert.equal('usage' in generation.data, false);
+    assert.equal(generation.ended, true);
+  }
+});
+
+test('withGenerationSpans rejects what is not a model, and bad options', () => {
+  const cases: [() => unknown, string, string][] = [
+    [() => withGenerationSpans(null as never), 'model', 'invalid_type'],
+    [
+      () => withGenerationSpans({} as never),
+      'model.getResponse',
+      'invalid_type',
+    ],
+    [
+      () => withGenerationSpans({ getResponse() {} } as never),
+      'model.getStreamedResponse',
+      'invalid_type',
+    ],
+    [
+      () => withGenerationSpans(new ScriptedModel([]), { model: '' }),
+      'options.model',
+      'invalid_value',
+    ],
+    [
+      () => withGenerationSpans(new ScriptedModel([]), { modle: 'x' } as never),
+      'options.modle',
+      'unknown_key',
+    ],
+  ];
+  for (const [call, path, reason] of cases) {
+    const error = thrown(call, InvalidTraceAssertionInputError);
+    assert.equal(error.assertion, 'withGenerationSpans');
+    assert.equal(error.path, path);
+    assert.equal(error.reason, reason);
+  }
+});
