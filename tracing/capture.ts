@@ -68,8 +68,7 @@ const router: TracingProcessor = {
  * `NoopTrace` (creating one starts nothing, so no processor hears of it).
  */
 function tracingDisabled(): boolean {
-  return getGlobalTraceProvider().createTrace({ name: 'probe' }) instanceof
-    NoopTrace;
+  return getGlobalTraceProvider().createTrace({}) instanceof NoopTrace;
 }
 
 /**
@@ -117,7 +116,6 @@ export interface TraceCaptureOptions {
 export class TraceCapture {
   readonly #traces = new Map<string, CapturedTrace>();
   readonly #spans = new Map<string, SpanRecord>();
-  #order = 0;
   #installed = true;
 
   constructor() {
@@ -127,12 +125,7 @@ export class TraceCapture {
         this.#trace(trace.traceId, trace).ended = true;
       },
       spanStart: (span) => {
-        const record: SpanRecord = {
-          span,
-          order: this.#order++,
-          ended: false,
-          endOrder: undefined,
-        };
+        const record: SpanRecord = { span, ended: false };
         this.#spans.set(span.spanId, record);
         this.#trace(span.traceId).add(record);
       },
@@ -144,7 +137,6 @@ export class TraceCapture {
           return sink.spanEnd(span);
         }
         record.ended = true;
-        record.endOrder = this.#order++;
       },
     };
     sinks.set(this, sink);
@@ -190,7 +182,6 @@ export class TraceCapture {
    * does nothing.
    */
   uninstall(): void {
-    if (!this.#installed) return;
     this.#installed = false;
     uninstallSink(sinks.get(this)!);
   }

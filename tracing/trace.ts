@@ -26,11 +26,7 @@ import type {
 /** @internal What the capture keeps of one span. */
 export interface SpanRecord {
   readonly span: Span<never>;
-  /** Zero-based position of its start among the capture's events. */
-  readonly order: number;
   ended: boolean;
-  /** Zero-based position of its end among the capture's events. */
-  endOrder: number | undefined;
 }
 
 function copy(value: unknown): Record<string, unknown> {
