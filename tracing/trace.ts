@@ -16,12 +16,7 @@ import {
 } from './errors.ts';
 import { compareList, projections } from './project.ts';
 import { type TraceTree, traceTree } from './tree.ts';
-import type {
-  CapturedSpan,
-  ExpectedGenerations,
-  SpanAnchor,
-  TraceSelector,
-} from './types.ts';
+import type { CapturedSpan, ExpectedGenerations, SpanAnchor } from './types.ts';
 
 /** @internal What the capture keeps of one span. */
 export interface SpanRecord {
@@ -117,7 +112,7 @@ export class CapturedTrace {
   readonly traceId: string;
   #name = '';
   #groupId: string | null = null;
-  #metadata: Readonly<Record<string, unknown>> | undefined;
+  #metadata: Readonly<Record<string, unknown>> = {};
   readonly #records: SpanRecord[] = [];
   /** Whether the trace has ended. */
   ended = false;
@@ -131,9 +126,7 @@ export class CapturedTrace {
   describe(trace: Trace): void {
     this.#name = trace.name;
     this.#groupId = trace.groupId;
-    this.#metadata = trace.metadata === undefined
-      ? undefined
-      : copy(trace.metadata);
+    this.#metadata = copy(trace.metadata ?? {});
   }
 
   /** @internal Adds a span record. */
@@ -151,8 +144,8 @@ export class CapturedTrace {
     return this.#groupId;
   }
 
-  /** The trace's metadata, copied, if any. */
-  get metadata(): Readonly<Record<string, unknown>> | undefined {
+  /** The trace's metadata, copied (`{}` when it has none). */
+  get metadata(): Readonly<Record<string, unknown>> {
     return this.#metadata;
   }
 

@@ -74,9 +74,9 @@ export function countingProcessor(): TracingProcessor & { events: string[] } {
 export async function run(
   agent: Agent<unknown, 'text'>,
   input: string,
-  options: { streamed: boolean; workflowName?: string },
+  options: { streamed: boolean; workflowName?: string; runner?: Runner },
 ): Promise<void> {
-  const runner = new Runner(
+  const runner = options.runner ?? new Runner(
     options.workflowName === undefined
       ? {}
       : { workflowName: options.workflowName },

@@ -1,4 +1,4 @@
-import { Agent, type Model, Runner } from '@openai/agents';
+import { Agent, type Model, Runner, withTrace } from '@openai/agents';
 import { assistantMessage, ScriptedModel } from '@scripted/agents';
 import {
   installTraceCapture,
@@ -7,7 +7,7 @@ import {
 } from '@scripted/agents/tracing';
 import assert from 'node:assert/strict';
 import test from 'node:test';
-import { thrown } from './_fixtures.ts';
+import { run, thrown } from './_fixtures.ts';
 
 const usage = { requests: 1, inputTokens: 4, outputTokens: 2, totalTokens: 6 };
 
@@ -19,15 +19,11 @@ for (const stream of [false, true]) {
       defaultUsage: usage,
     });
     using capture = installTraceCapture();
-    const result = await new Runner().run(
+    await run(
       new Agent({ name: 'A', model: withGenerationSpans(model) }),
       'Hello',
-      { stream },
+      { streamed: stream },
     );
-    if (stream) {
-      for await (const _ of result.toStream()) { /* drain */ }
-      await result.completed;
-    }
     const [generation] = capture.trace().spans.filter((s) =>
       s.type === 'generation'
     );
@@ -62,15 +58,14 @@ for (const stream of [false, true]) {
       defaultUsage: usage,
     });
     using capture = installTraceCapture();
-    const result = await new Runner({ traceIncludeSensitiveData: false }).run(
+    await run(
       new Agent({ name: 'A', model: withGenerationSpans(model) }),
       'Hello',
-      { stream },
+      {
+        streamed: stream,
+        runner: new Runner({ traceIncludeSensitiveData: false }),
+      },
     );
-    if (stream) {
-      for await (const _ of result.toStream()) { /* drain */ }
-      await result.completed;
-    }
     const generation = capture.trace().spans.find((s) =>
       s.type === 'generation'
     );
@@ -111,14 +106,7 @@ test('withGenerationSpans records a failed model call as a span error and rethro
       model: withGenerationSpans(failing, { model: 'down' }),
     });
     await assert.rejects(
-      async () => {
-        const result = await new Runner().run(agent, 'Hello', { stream });
-        if (stream) {
-          for await (const _ of result.toStream()) { /* drain */ }
-          await result.completed;
-          if (result.error) throw result.error;
-        }
-      },
+      run(agent, 'Hello', { streamed: stream }),
       (error: unknown) =>
         error === boom || String(error).includes('model down'),
     );
@@ -163,4 +151,24 @@ test('withGenerationSpans rejects what is not a model, and bad options', () => {
     assert.equal(error.path, path);
     assert.equal(error.reason, reason);
   }
+});
+
+test('withGenerationSpans traces a string input as one user message', async () => {
+  const model = new ScriptedModel([[assistantMessage('Hi')]]);
+  using capture = installTraceCapture();
+  await withTrace('direct', async () => {
+    await withGenerationSpans(model).getResponse({
+      input: 'Hello',
+      modelSettings: {},
+      tools: [],
+      handoffs: [],
+      outputType: 'text',
+      tracing: true,
+    });
+  });
+  const [generation] = capture.trace().spans;
+  assert.deepEqual(generation?.data.input, [{
+    role: 'user',
+    content: 'Hello',
+  }]);
 });
