@@ -93,9 +93,8 @@ export function traceTree(
   // is shown at the top.
   const under = new Map<string | null, CapturedSpan[]>();
   for (const span of spans) {
-    const parent = span.parentId !== null && tokens.has(span.parentId)
-      ? span.parentId
-      : null;
+    // `Map.has(null)` is false: a top-level span stays at the top.
+    const parent = tokens.has(span.parentId as string) ? span.parentId : null;
     under.set(parent, [...(under.get(parent) ?? []), span]);
   }
   const build = (span: CapturedSpan): TraceTreeNode => ({

@@ -1,4 +1,10 @@
-import { Agent, type Model, Runner, withTrace } from '@openai/agents';
+import {
+  Agent,
+  type Model,
+  type ModelRequest,
+  Runner,
+  withTrace,
+} from '@openai/agents';
 import { assistantMessage, ScriptedModel } from '@scripted/agents';
 import {
   installTraceCapture,
@@ -171,4 +177,58 @@ test('withGenerationSpans traces a string input as one user message', async () =
     role: 'user',
     content: 'Hello',
   }]);
+});
+
+test('withGenerationSpans opens no span for a request with tracing off, and still rethrows', async () => {
+  const boom = new Error('model down');
+  const failing: Model = {
+    getResponse: () => Promise.reject(boom),
+    // deno-lint-ignore require-yield
+    async *getStreamedResponse() {
+      await Promise.resolve();
+      throw boom;
+    },
+  };
+  const request: ModelRequest = {
+    input: 'Hello',
+    modelSettings: {},
+    tools: [],
+    handoffs: [],
+    outputType: 'text',
+    tracing: false,
+  };
+  using capture = installTraceCapture();
+  await withTrace('off', async () => {
+    await withGenerationSpans(new ScriptedModel([[assistantMessage('Hi')]]))
+      .getResponse(request);
+    await assert.rejects(
+      withGenerationSpans(failing).getResponse(request),
+      (error: unknown) => error === boom,
+    );
+    await assert.rejects(async () => {
+      for await (
+        const _ of withGenerationSpans(failing).getStreamedResponse(request)
+      ) { /* drain */ }
+    }, (error: unknown) => error === boom);
+  });
+  assert.deepEqual(capture.trace().spans, []);
+});
+
+test('withGenerationSpans takes any object with the two model methods', () => {
+  const model = {
+    name: 'hand-written',
+    getResponse: () => Promise.reject(new Error('unused')),
+    getStreamedResponse: () => ({
+      [Symbol.asyncIterator]: () => ({
+        next: () => Promise.resolve({ done: true as const, value: undefined }),
+      }),
+    }),
+  };
+  assert.equal(typeof withGenerationSpans(model).getResponse, 'function');
+  const error = thrown(
+    () => withGenerationSpans(7 as never),
+    InvalidTraceAssertionInputError,
+  );
+  assert.equal(error.issue, 'a model');
+  assert.equal(error.path, 'model');
 });

@@ -359,6 +359,11 @@ test('capture errors keep their fields as given and word their messages from the
       'a tracing processor',
     ],
   ];
+  const anchor = thrown(
+    () => trace.assertNoSpansAfter(null as never, []),
+    InvalidTraceAssertionInputError,
+  );
+  assert.equal(anchor.path, 'anchor');
   for (const [call, issue] of issues) {
     const error = thrown(call, InvalidTraceAssertionInputError);
     assert.ok(error.issue.includes(issue), `${error.issue} / ${issue}`);
