@@ -32,24 +32,21 @@ interface Sink {
 }
 
 /** The provider's state before the first capture, put back by the last. */
-interface Session {
+interface Saved {
   readonly restore: TracingProcessor[];
   readonly disabled: boolean;
-  readonly sinks: Set<Sink>;
 }
 
 /** Each capture's recorder, kept off its public surface. */
 const sinks = new WeakMap<object, Sink>();
 
-/** The process's captures (this module's copy); `undefined`: none. */
-let session: Session | undefined;
+/** The installed captures of the process (this module's copy). */
+const active = new Set<Sink>();
+/** What the first capture in replaced; set while `active` is not empty. */
+let saved: Saved = { restore: [], disabled: false };
 
 function each(deliver: (sink: Sink) => void): Promise<void> {
-  if (session !== undefined) {
-    for (const sink of session.sinks) {
-      deliver(sink);
-    }
-  }
+  for (const sink of active) deliver(sink);
   return Promise.resolve();
 }
 
@@ -200,12 +197,9 @@ installDispose(TraceCapture.prototype, function (this: TraceCapture) {
 });
 
 function uninstallSink(sink: Sink): void {
-  if (session === undefined || !session.sinks.delete(sink)) return;
-  if (session.sinks.size > 0) return;
-  const { restore, disabled } = session;
-  session = undefined;
-  setTraceProcessors(restore);
-  setTracingDisabled(disabled);
+  if (!active.delete(sink) || active.size > 0) return;
+  setTraceProcessors(saved.restore);
+  setTracingDisabled(saved.disabled);
 }
 
 function readOptions(options: unknown): TracingProcessor[] {
@@ -266,11 +260,11 @@ export function installTraceCapture(
     () => readOptions(options),
   );
   const capture = new TraceCapture();
-  if (session === undefined) {
-    session = { restore, disabled: tracingDisabled(), sinks: new Set() };
+  if (active.size === 0) {
+    saved = { restore, disabled: tracingDisabled() };
     setTraceProcessors([router]);
     setTracingDisabled(false);
   }
-  session.sinks.add(sinks.get(capture)!);
+  active.add(sinks.get(capture)!);
   return capture;
 }

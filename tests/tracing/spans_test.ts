@@ -369,3 +369,26 @@ test('capture errors keep their fields as given and word their messages from the
     assert.ok(error.issue.includes(issue), `${error.issue} / ${issue}`);
   }
 });
+
+test('TraceAssertionError gives counts only when both sides are lists', () => {
+  const notLists = new TraceAssertionError({
+    assertion: 'assertGenerations',
+    traceId: 't',
+    expected: { a: 1 },
+    actual: 'abc',
+    path: '',
+  });
+  assert.match(
+    notLists.message,
+    /^Unexpected generation spans in trace "t": expected \{ a: 1 \}|^Unexpected generation spans in trace "t": expected/,
+  );
+  assert.doesNotMatch(notLists.message, /expected undefined, got 3/);
+  const oneList = new TraceAssertionError({
+    assertion: 'assertAgents',
+    traceId: 't',
+    expected: ['A'],
+    actual: 'ab',
+    path: '',
+  });
+  assert.doesNotMatch(oneList.message, /: expected 1, got 2/);
+});
