@@ -378,11 +378,10 @@ test('TraceAssertionError gives counts only when both sides are lists', () => {
     actual: 'abc',
     path: '',
   });
-  assert.match(
-    notLists.message,
-    /^Unexpected generation spans in trace "t": expected \{ a: 1 \}|^Unexpected generation spans in trace "t": expected/,
+  assert.equal(
+    notLists.message.split('\n')[0],
+    'Unexpected generation spans in trace "t": expected an object, got "abc"',
   );
-  assert.doesNotMatch(notLists.message, /expected undefined, got 3/);
   const oneList = new TraceAssertionError({
     assertion: 'assertAgents',
     traceId: 't',
@@ -390,5 +389,8 @@ test('TraceAssertionError gives counts only when both sides are lists', () => {
     actual: 'ab',
     path: '',
   });
-  assert.doesNotMatch(oneList.message, /: expected 1, got 2/);
+  assert.equal(
+    oneList.message.split('\n')[0],
+    'Unexpected agent spans in trace "t": expected an array of 1, got "ab"',
+  );
 });
