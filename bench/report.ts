@@ -175,6 +175,28 @@ for (const [group, rows] of groups) {
     }`,
   );
 }
+// A traced run against the same run untraced, bounded
+// (`traced <= N x untraced` in the group's name): the trace capture's bench.
+for (const [group, rows] of groups) {
+  const bound = /traced <= ([\d.]+)x untraced/.exec(group)?.[1];
+  const tracedRun = rows.get('traced');
+  const untracedRun = rows.get('untraced');
+  if (bound === undefined || !tracedRun || !untracedRun) continue;
+  const met = verdict(
+    tracedRun.avg / untracedRun.avg,
+    tracedRun.p75 / untracedRun.p75,
+    Number(bound),
+  );
+  if (met !== 'yes') missed++;
+  const sdkShare = rows.get('sdk-tracing');
+  say(
+    `- ${group}: untraced ${format(untracedRun.avg)}, traced ${
+      format(tracedRun.avg)
+    }: traced / untraced ${ratio(tracedRun, untracedRun)}${
+      sdkShare ? `, SDK tracing alone ${ratio(sdkShare, untracedRun)}` : ''
+    }: ${met === 'yes' ? 'met' : `missed (${met})`}`,
+  );
+}
 if (missed > 0) {
   say(`${missed} target(s) missed by the mean or the 75th percentile`);
 }

@@ -39,6 +39,7 @@ const sdkTypes: Readonly<Record<string, string>> = {
   ModelRetryAdviceRequest: '@openai/agents-core',
   RunItem: '@openai/agents-core',
   StreamEvent: '@openai/agents-core',
+  TracingProcessor: '@openai/agents-core',
   Usage: '@openai/agents-core',
   ApplyPatchCallItem: 'protocol',
   ApplyPatchOperation: 'protocol',

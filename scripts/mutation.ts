@@ -120,6 +120,19 @@ export const groups: readonly Group[] = [
       'realtime/sim/errors.ts',
     ],
   },
+  {
+    name: 'tracing capture and assertions',
+    threshold: 100,
+    files: [
+      'tracing/capture.ts',
+      'tracing/errors.ts',
+      'tracing/generation.ts',
+      'tracing/project.ts',
+      'tracing/select.ts',
+      'tracing/trace.ts',
+      'tracing/tree.ts',
+    ],
+  },
 ];
 
 const reportPath = 'reports/mutation/mutation.json';
