@@ -207,7 +207,7 @@ export class McpCallMatcherError extends Error {
       : 'threw a value that is not an error';
     const among = candidates === undefined
       ? ''
-      : `, candidates: ${candidateList(candidates, 'step')}`;
+      : `, candidates: ${candidateList(candidates, 'group step')}`;
     super(
       withTimeline(
         `MCP call ${fields.callIndex} to ${

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { Issue, IssueCode } from '../_internal/read.ts';
+import type { Issue } from '../_internal/read.ts';
 import { invalidInputMessage } from '../_internal/messages.ts';
 
 /**
@@ -29,7 +29,12 @@ import { invalidInputMessage } from '../_internal/messages.ts';
  */
 export class InvalidMcpScriptError extends Error {
   /** What kind of problem: `invalid_type`, `missing`, `invalid_value`, `unknown_key`, `unreadable`. */
-  readonly code: IssueCode;
+  readonly code:
+    | 'invalid_type'
+    | 'missing'
+    | 'invalid_value'
+    | 'unknown_key'
+    | 'unreadable';
   /** Where in the script (`''` for the script itself). */
   readonly path: string;
   /** What the value must be. */

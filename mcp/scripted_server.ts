@@ -95,7 +95,7 @@ const slot = stateSlot<McpState>('ScriptedMcpServer');
  *   }],
  * });
  * const model = new ScriptedModel([
- *   [functionCall('get_weather', { city: 'Oslo' })],
+ *   [functionCall('get_weather', { city: 'Oslo' }, { callId: 'call_1' })],
  *   [assistantMessage('It is sunny in Oslo.')],
  * ]);
  * const agent = new Agent({ name: 'Forecaster', model, mcpServers: [server] });

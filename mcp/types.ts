@@ -12,7 +12,6 @@ import type {
   MCPResourceTemplate,
   MCPServer,
 } from '@openai/agents-core';
-import type { Newer } from '../_internal/sdk.ts';
 
 /**
  * The SDK's `MCPServer` as every supported release types it: the tool
@@ -25,10 +24,16 @@ import type { Newer } from '../_internal/sdk.ts';
  * const cache: McpServerShape['cacheToolsList'] = true;
  * ```
  */
-export type McpServerShape = Newer<MCPServer, {
-  toolInputGuardrails: unknown[];
-  toolOutputGuardrails: unknown[];
-}>;
+export type McpServerShape =
+  & MCPServer
+  & {
+    [
+      K in Exclude<
+        'toolInputGuardrails' | 'toolOutputGuardrails',
+        keyof MCPServer
+      >
+    ]?: unknown[];
+  };
 
 /**
  * A tool as `listTools()` returns it (the SDK's `MCPTool`).

@@ -229,7 +229,7 @@ test('matchers: false, a thrown error (passed through), a thrown non-error, a pr
     tools,
     calls: [{
       tool: 'a',
-      match: (() => Promise.resolve(true)) as () => boolean,
+      match: (() => Promise.resolve(true)) as unknown as () => boolean,
       result: 'A',
     }],
   });
@@ -322,7 +322,7 @@ test('mcpAnyOrder: no candidate takes the call; the candidates are listed', asyn
     ]);
     assert.match(
       error.message,
-      /candidates: step 0 "a" \(matcher returned false\)/,
+      /candidates: group step 0 "a" \(matcher returned false\)/,
     );
     return true;
   });
@@ -508,7 +508,14 @@ test('invalid scripts: structured errors where the script is written', () => {
       'calls[0].result.content[0].type',
     ],
     [
-      { calls: [{ tool: 'a', match: async () => true, result: 'x' }] },
+      {
+        calls: [{
+          tool: 'a',
+          // deno-lint-ignore require-await
+          match: async () => true,
+          result: 'x',
+        }],
+      },
       'invalid_value',
       'calls[0].match',
     ],
