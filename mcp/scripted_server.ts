@@ -15,6 +15,7 @@ import type {
 } from '@openai/agents-core';
 import { CallLog, FirstMismatch } from '../_internal/recording.ts';
 import { noop } from '../_internal/matcher.ts';
+import { describe } from '../_internal/format.ts';
 import { detachedCopy, snapshot } from '../_internal/snapshot.ts';
 import { installDispose, stateSlot } from '../_internal/state.ts';
 import { readAnswer, readScript, type Script } from './_read.ts';
@@ -358,7 +359,8 @@ async function answer(
   const signal = options?.signal;
   const call = state.log.record((index) => ({
     index,
-    name: typeof name === 'string' ? name : String(name),
+    // A name that is not a string is shown as what it is; it is no tool.
+    name: typeof name === 'string' ? name : describe(name),
     arguments: snapshot(args ?? null),
     meta: snapshot(meta ?? null),
     signalPassed: signal !== undefined,
