@@ -2,6 +2,7 @@ import {
   Agent,
   defineToolInputGuardrail,
   defineToolOutputGuardrail,
+  invalidateServerToolsCache,
   Runner,
   ToolGuardrailFunctionOutputFactory,
 } from '@openai/agents';
@@ -87,23 +88,36 @@ test('a tool call through the runner, listTools called per turn without cache', 
   model.assertComplete();
 });
 
-test('cacheToolsList: listTools once for the run; invalidated: again', async () => {
+test('cacheToolsList: listed once across runs until the cache is invalidated', async () => {
+  // The SDK keeps cached listings by server name, process-wide.
+  await invalidateServerToolsCache('cached-weather');
   const server = new ScriptedMcpServer({
+    name: 'cached-weather',
     tools: [weather],
     cacheToolsList: true,
     calls: [
       { tool: 'get_weather', result: 'Sunny' },
       { tool: 'get_weather', result: 'Rain' },
+      { tool: 'get_weather', result: 'Snow' },
     ],
   });
-  const model = new ScriptedModel([
-    [call('get_weather', { city: 'Oslo' }, 'c1')],
-    [call('get_weather', { city: 'Rome' }, 'c2')],
-    [assistantMessage('done')],
-  ]);
-  const agent = new Agent({ name: 'A', model, mcpServers: [server] });
-  await runner.run(agent, 'go');
+  const runOnce = async (city: string, callId: string) => {
+    const model = new ScriptedModel([
+      [call('get_weather', { city }, callId)],
+      [assistantMessage('done')],
+    ]);
+    await runner.run(
+      new Agent({ name: 'A', model, mcpServers: [server] }),
+      'go',
+    );
+  };
+  await runOnce('Oslo', 'c1');
   assert.equal(server.listToolsCalls, 1);
+  await runOnce('Rome', 'c2');
+  assert.equal(server.listToolsCalls, 1);
+  await invalidateServerToolsCache('cached-weather');
+  await runOnce('Oslo', 'c3');
+  assert.equal(server.listToolsCalls, 2);
   assert.equal(server.cacheToolsList, true);
   server.assertComplete();
 });

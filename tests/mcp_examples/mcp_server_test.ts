@@ -1,4 +1,4 @@
-import { Agent, Runner } from '@openai/agents';
+import { Agent, invalidateServerToolsCache, Runner } from '@openai/agents';
 import {
   assistantMessage,
   functionCall,
@@ -23,8 +23,9 @@ const weather = {
   },
 };
 
-// The SDK keeps cached tool lists by server name across runs: each server
-// here has a name of its own.
+// The SDK keeps cached tool lists by server name, process-wide: each server
+// here has a name of its own, its cache emptied first (a test may run twice
+// in one process).
 function weatherServer(name: string, cacheToolsList: boolean) {
   return new ScriptedMcpServer({
     name,
@@ -52,10 +53,9 @@ function twoCallModel(): ScriptedModel {
 for (const stream of [false, true]) {
   for (const cacheToolsList of [false, true]) {
     test(`MCP tools through the runner (${stream ? 'streamed' : 'plain'}, cacheToolsList ${cacheToolsList})`, async () => {
-      const server = weatherServer(
-        `weather-${stream}-${cacheToolsList}`,
-        cacheToolsList,
-      );
+      const name = `weather-${stream}-${cacheToolsList}`;
+      await invalidateServerToolsCache(name);
+      const server = weatherServer(name, cacheToolsList);
       const model = twoCallModel();
       const agent = new Agent({
         name: 'Forecaster',
