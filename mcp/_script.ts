@@ -117,8 +117,11 @@ export class Cursor {
       });
     }
     const unused = group.filter((placed) => !this.#used[placed.flat]);
-    const candidates: (McpAnyOrderCandidate & { flat: number })[] = [];
-    let thrown: { error: unknown } | undefined;
+    const candidates: (McpAnyOrderCandidate & {
+      readonly flat: number;
+      readonly thrown?: unknown;
+    })[] = [];
+    // An ordered step is a group of one: the loop meets one candidate.
     for (const placed of unused) {
       const { step } = placed;
       const position = group.indexOf(placed);
@@ -129,8 +132,7 @@ export class Cursor {
           rejection: 'method',
           flat: placed.flat,
         });
-        if (this.#anyOrder[this.#group]) continue;
-        break;
+        continue;
       }
       const verdict = step.match === undefined
         ? { kind: 'pass' as const }
@@ -144,24 +146,21 @@ export class Cursor {
           received: 'a promise',
         });
       }
-      if (verdict.kind === 'threw') {
-        if (isError(verdict.error) && !this.#anyOrder[this.#group]) {
-          throw verdict.error;
-        }
-        thrown ??= { error: verdict.error };
-      }
+      const thrown = (verdict as { readonly error?: unknown }).error;
+      // An error a matcher throws is the best report, outside a group.
+      if (isError(thrown) && !this.#anyOrder[this.#group]) throw thrown;
       candidates.push({
         position,
         method: step.tool,
         rejection: verdict.kind === 'threw' ? 'threw' : 'false',
         flat: placed.flat,
+        thrown,
       });
-      if (!this.#anyOrder[this.#group]) break;
     }
     const inGroup = this.#anyOrder[this.#group] ? candidates : undefined;
     const timeline = this.timeline(
       calls(),
-      new Set(candidates.map((candidate) => candidate.flat)),
+      new Set(inGroup?.map((candidate) => candidate.flat)),
     );
     if (candidates.every((candidate) => candidate.rejection === 'method')) {
       throw new UnexpectedMcpCallError({
@@ -184,7 +183,10 @@ export class Cursor {
         candidates: inGroup,
         timeline,
       },
-      falsy ? undefined : { cause: thrown?.error },
+      falsy ? undefined : {
+        cause: candidates.find((candidate) => candidate.rejection === 'threw')!
+          .thrown,
+      },
     );
   }
 

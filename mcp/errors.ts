@@ -143,9 +143,7 @@ export class UnknownMcpToolError extends Error {
     const listed = Object.freeze([...fields.listedTools]);
     super(withTimeline(
       `Unknown MCP tool ${quote(fields.tool)} at call ${fields.callIndex}: ` +
-        `expected one of the listed tools (${
-          listed.length === 0 ? 'none' : listNames(listed)
-        })`,
+        `expected one of the listed tools (${listNames(listed)})`,
       fields.timeline,
     ));
     this.name = 'UnknownMcpToolError';
@@ -306,7 +304,7 @@ export class UnknownMcpResourceError extends Error {
     const known = Object.freeze([...fields.knownUris]);
     super(
       `Unknown MCP resource ${quote(fields.uri)}: expected one of the ` +
-        `scripted URIs (${known.length === 0 ? 'none' : listNames(known)})`,
+        `scripted URIs (${listNames(known)})`,
     );
     this.name = 'UnknownMcpResourceError';
     this.uri = fields.uri;

@@ -45,7 +45,6 @@ interface McpState {
     listTools: number;
     connect: number;
     close: number;
-    invalidateToolsCache: number;
   };
 }
 
@@ -159,12 +158,10 @@ export class ScriptedMcpServer implements MCPServerWithResources {
       log: new CallLog(),
       drift: new FirstMismatch(),
       listed: new Set(read.staticTools ?? []),
-      counts: { listTools: 0, connect: 0, close: 0, invalidateToolsCache: 0 },
+      counts: { listTools: 0, connect: 0, close: 0 },
     });
+    Object.assign(this, read.settings);
     this.cacheToolsList = read.settings.cacheToolsList ?? false;
-    Object.assign(this, read.settings, {
-      cacheToolsList: this.cacheToolsList,
-    });
   }
 
   /** The server's name, as the runner shows it. */
@@ -209,9 +206,11 @@ export class ScriptedMcpServer implements MCPServerWithResources {
     return Promise.resolve();
   }
 
-  /** Counts the call; the server keeps no cache of its own. */
+  /**
+   * Nothing to do: the server keeps no cache of its own (the runner's is
+   * emptied by the SDK's `invalidateServerToolsCache(name)`).
+   */
   invalidateToolsCache(): Promise<void> {
-    slot.of(this).counts.invalidateToolsCache++;
     return Promise.resolve();
   }
 

@@ -195,7 +195,7 @@ export function recordMcpServer<T extends MCPServer>(
   }) as T & McpRecording;
 }
 
-/** The MCP result a `callTool` content array carries. */
+/** The MCP result a `callTool` content array carries (a result: itself). */
 function fromContent(content: unknown): unknown {
   if (!Array.isArray(content)) return content;
   const source = content as unknown[] & Record<string, unknown>;

@@ -106,13 +106,14 @@ export function replayMcpServer(
       continue;
     }
     const index = calls.length;
-    const match = compare
-      ? (args: unknown, call: { readonly meta: unknown }) =>
-        check(entry, { args, meta: call.meta }, index, redact, redaction)
-      : undefined;
     calls.push({
       tool: entry.name,
-      ...(match === undefined ? {} : { match }),
+      ...(compare
+        ? {
+          match: (args: unknown, call: { readonly meta: unknown }) =>
+            check(entry, { args, meta: call.meta }, index, redact, redaction),
+        }
+        : {}),
       ...(entry.error === undefined
         ? { result: entry.result as never }
         : { error: replayedError(entry.error as JsonObject) }),
@@ -125,14 +126,10 @@ export function replayMcpServer(
   });
 }
 
-/** The recorded server name (the envelope was read already). */
+/** The recorded server name (the envelope was read, so this cannot throw). */
 function serverName(fixture: unknown): unknown {
-  try {
-    const data = typeof fixture === 'string' ? JSON.parse(fixture) : fixture;
-    return (data as { name?: unknown }).name;
-  } catch {
-    return undefined;
-  }
+  const data = typeof fixture === 'string' ? JSON.parse(fixture) : fixture;
+  return (data as { name?: unknown }).name;
 }
 
 function check(

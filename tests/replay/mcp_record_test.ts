@@ -177,12 +177,29 @@ test('the redact hook runs on recording and on each replayed call alike', async 
 
 test('malformed MCP fixtures are InvalidRecordingError naming the path', () => {
   const base = { version: 1, kind: 'mcp', sdkVersion: 'x', name: 'n' };
-  const cases: [unknown, string, string][] = [
+  const cases: [unknown, string, string, string?][] = [
     [{ ...base, kind: 'model' }, 'wrong_kind', 'kind'],
+    [{ ...base, log: [null] }, 'invalid_call', 'log[0]', 'a log entry object'],
+    [
+      { ...base, log: [{ type: 'callTool', name: 42 }] },
+      'invalid_call',
+      'log[0].name',
+      'a tool name',
+    ],
     [{ ...base, log: {} }, 'invalid_fixture', 'log'],
     [{ ...base, log: [1] }, 'invalid_call', 'log[0]'],
-    [{ ...base, log: [{ type: 'x' }] }, 'invalid_call', 'log[0].type'],
-    [{ ...base, log: [{ type: 'listTools' }] }, 'invalid_call', 'log[0].tools'],
+    [
+      { ...base, log: [{ type: 'x' }] },
+      'invalid_call',
+      'log[0].type',
+      '"listTools" or "callTool"',
+    ],
+    [
+      { ...base, log: [{ type: 'listTools' }] },
+      'invalid_call',
+      'log[0].tools',
+      'an array of tools',
+    ],
     [
       { ...base, log: [{ type: 'callTool', name: '' }] },
       'invalid_call',
@@ -192,6 +209,7 @@ test('malformed MCP fixtures are InvalidRecordingError naming the path', () => {
       { ...base, log: [{ type: 'callTool', name: 'a', arguments: 1 }] },
       'invalid_call',
       'log[0].arguments',
+      'an object or null',
     ],
     [
       {
@@ -200,6 +218,7 @@ test('malformed MCP fixtures are InvalidRecordingError naming the path', () => {
       },
       'invalid_call',
       'log[0]',
+      'exactly one of "result" or "error"',
     ],
     [
       {
@@ -214,14 +233,21 @@ test('malformed MCP fixtures are InvalidRecordingError naming the path', () => {
       },
       'invalid_call',
       'log[0].error',
+      'an error object',
     ],
   ];
-  for (const [fixture, reason, path] of cases) {
+  for (const [fixture, reason, path, expected] of cases) {
     assert.throws(
       () => replayMcpServer(fixture as McpFixture),
       (error: unknown) => {
         assert.ok(error instanceof InvalidRecordingError, String(error));
         assert.deepEqual([error.reason, error.path], [reason, path]);
+        if (expected !== undefined) {
+          assert.ok(
+            error.message.includes(` to be ${expected},`),
+            error.message,
+          );
+        }
         return true;
       },
     );
@@ -286,4 +312,73 @@ test('mcpFixture records into a file, then replays it; a failed recording is not
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
+});
+
+test('replay: listings beyond the recorded ones repeat the last; names kept or defaulted', async () => {
+  const real = new ScriptedMcpServer({
+    name: 'growing',
+    tools: (index) =>
+      index === 0 ? [{ name: 'a' }] : [{ name: 'a' }, { name: 'b' }],
+  });
+  const recording = recordMcpServer(real, { sdkVersion: '9.9.9' });
+  await recording.listTools();
+  await recording.listTools();
+  const fixture = recording.fixture();
+  assert.equal(fixture.sdkVersion, '9.9.9');
+  assert.equal(recordMcpServer(real).fixture().sdkVersion, 'unknown');
+  const server = replayMcpServer(fixture);
+  assert.equal(server.name, 'growing');
+  const names = async () => (await server.listTools()).map((t) => t.name);
+  assert.deepEqual(await names(), ['a']);
+  assert.deepEqual(await names(), ['a', 'b']);
+  assert.deepEqual(await names(), ['a', 'b']);
+  assert.deepEqual(await names(), ['a', 'b']);
+  assert.equal(replayMcpServer({ ...fixture, name: '' }).name, 'replayed-mcp');
+});
+
+test('replay: the secrets given redact each replayed call before comparing', async () => {
+  const real = new ScriptedMcpServer({
+    tools: [{ name: 'a' }],
+    calls: [{ tool: 'a', result: 'ok' }],
+  });
+  const recording = recordMcpServer(real, { secrets: [secret] });
+  await recording.listTools();
+  await recording.callTool('a', { token: `x ${secret}` });
+  const server = replayMcpServer(recording.fixtureJson(), {
+    secrets: [secret],
+  });
+  await server.listTools();
+  await server.callTool('a', { token: `x ${secret}` });
+  server.assertComplete();
+});
+
+test('recording: isError and _meta kept; no callToolResult where the server has none', async () => {
+  const real = new ScriptedMcpServer({
+    tools: [{ name: 'a' }],
+    calls: [{
+      tool: 'a',
+      result: { content: [], isError: true, _meta: { page: 2 } },
+    }],
+  });
+  const plain = {
+    name: 'plain',
+    cacheToolsList: false,
+    connect: () => real.connect(),
+    close: () => real.close(),
+    listTools: () => real.listTools(),
+    callTool: (
+      name: string,
+      args: Record<string, unknown> | null,
+    ) => real.callTool(name, args),
+    invalidateToolsCache: () => real.invalidateToolsCache(),
+  };
+  const recording = recordMcpServer(plain);
+  assert.equal(recording.callToolResult, undefined);
+  await recording.listTools();
+  await recording.callTool('a', {});
+  assert.deepEqual((recording.fixture().log[1] as { result: unknown }).result, {
+    _meta: { page: 2 },
+    content: [],
+    isError: true,
+  });
 });
