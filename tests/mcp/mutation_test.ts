@@ -131,7 +131,8 @@ test('settings not given are not own properties; given ones are', () => {
     assert.equal(key in empty, false, key);
   }
   assert.equal(
-    'errorFunction' in new ScriptedMcpServer({ errorFunction: undefined }),
+    'errorFunction' in
+      new ScriptedMcpServer({ errorFunction: undefined } as never),
     false,
   );
   const extractor = () => undefined;

@@ -373,7 +373,10 @@ test('recording: isError and _meta kept; no callToolResult where the server has 
     invalidateToolsCache: () => real.invalidateToolsCache(),
   };
   const recording = recordMcpServer(plain);
-  assert.equal(recording.callToolResult, undefined);
+  assert.equal(
+    (recording as { callToolResult?: unknown }).callToolResult,
+    undefined,
+  );
   await recording.listTools();
   await recording.callTool('a', {});
   assert.deepEqual((recording.fixture().log[1] as { result: unknown }).result, {
