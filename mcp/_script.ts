@@ -32,7 +32,7 @@ export class Cursor {
   readonly #groups: Placed[][] = [];
   readonly #anyOrder: boolean[] = [];
   readonly #used: boolean[] = [];
-  readonly #callSteps: (number | undefined)[] = [];
+  readonly #callSteps = new Map<number, number>();
   #labels: string[] = [];
   #group = 0;
 
@@ -88,10 +88,9 @@ export class Cursor {
     return formatTimeline(
       steps,
       calls.map((call) => {
-        const step = this.#callSteps[call.index];
         return {
           label: quote(call.name),
-          ...(step === undefined ? {} : { step }),
+          step: this.#callSteps.get(call.index),
         };
       }),
     );
@@ -192,7 +191,7 @@ export class Cursor {
 
   #use(placed: Placed, call: RecordedMcpCall): Placed {
     this.#used[placed.flat] = true;
-    this.#callSteps[call.index] = placed.flat;
+    this.#callSteps.set(call.index, placed.flat);
     const group = this.#groups[this.#group]!;
     if (group.every((member) => this.#used[member.flat])) this.#group++;
     return placed;

@@ -381,8 +381,10 @@ async function answer(
     throw error;
   }
   const outcome = placed.step.outcome;
-  if (outcome.kind === 'error') throw outcome.error;
-  if (outcome.kind === 'result') return detachedCopy(outcome.result);
+  if (outcome.kind !== 'respond') {
+    if (outcome.kind === 'error') throw outcome.error;
+    return detachedCopy(outcome.result);
+  }
   const answered = await untilAborted(
     Promise.resolve(outcome.respond(call, { signal })),
     signal,

@@ -151,9 +151,7 @@ export function recordMcpServer<T extends MCPServer>(
           meta,
           callOptions,
         );
-        entry.result = data(
-          method === 'callTool' ? fromContent(answer) : answer,
-        );
+        entry.result = data(fromContent(answer));
         return answer;
       } catch (error) {
         entry.error = encodeError(error, redaction);
@@ -200,8 +198,9 @@ function fromContent(content: unknown): unknown {
   if (!Array.isArray(content)) return content;
   const source = content as unknown[] & Record<string, unknown>;
   const result: Record<string, unknown> = { content: [...source] };
+  // An absent one is `undefined`, which the fixture's encoding drops.
   for (const key of ['structuredContent', 'isError', '_meta']) {
-    if (source[key] !== undefined) result[key] = source[key];
+    result[key] = source[key];
   }
   return result;
 }

@@ -327,6 +327,27 @@ test('a thrown error in a group is a candidate; the value thrown is the cause', 
   });
 });
 
+test('the cause is what the first throwing candidate threw, after another tool', async () => {
+  const server = new ScriptedMcpServer({
+    tools: [{ name: 'a' }, { name: 'b' }],
+    calls: [mcpAnyOrder(
+      { tool: 'b', result: 'x' },
+      {
+        tool: 'a',
+        match: () => {
+          throw 'nope';
+        },
+        result: 'y',
+      },
+    )],
+  });
+  await assert.rejects(server.callTool('a', {}), (error: unknown) => {
+    assert.ok(error instanceof McpCallMatcherError);
+    assert.equal(error.cause, 'nope');
+    return true;
+  });
+});
+
 test('readResource: only string URIs the script has', async () => {
   const server = new ScriptedMcpServer({
     resources: { contents: { 1: [{ uri: '1', text: 'one' }] } },
@@ -341,7 +362,9 @@ test('readResource: only string URIs the script has', async () => {
   const empty = new ScriptedMcpServer({ resources: {} });
   assert.deepEqual(await empty.listResources(), { resources: [] });
   await assert.rejects(empty.readResource('1'), UnknownMcpResourceError);
-  assert.equal(await empty.invalidateToolsCache(), undefined);
+  const invalidated = empty.invalidateToolsCache();
+  assert.ok(invalidated instanceof Promise);
+  assert.equal(await invalidated, undefined);
 });
 
 test('a tool name that is not a string is recorded as described', async () => {

@@ -343,12 +343,12 @@ test('replay: the secrets given redact each replayed call before comparing', asy
   });
   const recording = recordMcpServer(real, { secrets: [secret] });
   await recording.listTools();
-  await recording.callTool('a', { token: `x ${secret}` });
+  await recording.callTool('a', { note: `x ${secret}` });
   const server = replayMcpServer(recording.fixtureJson(), {
     secrets: [secret],
   });
   await server.listTools();
-  await server.callTool('a', { token: `x ${secret}` });
+  await server.callTool('a', { note: `x ${secret}` });
   server.assertComplete();
 });
 
