@@ -161,6 +161,20 @@ for (const [group, rows] of groups) {
     );
   }
 }
+// An MCP run against the same tools as function tools.
+for (const [group, rows] of groups) {
+  const fn = rows.get('function');
+  if (!fn) continue;
+  for (const role of ['mcp', 'mcp cached']) {
+    const stats = rows.get(role);
+    if (!stats) continue;
+    say(
+      `- ${group}, ${role}: ${format(stats.avg)}, function tools ${
+        format(fn.avg)
+      }: ${role} / function ${ratio(stats, fn)}`,
+    );
+  }
+}
 // A group timed alone against a stated bound (`target < N ms`).
 for (const [group, rows] of groups) {
   const bound = /target < (\d+) ms/.exec(group)?.[1];

@@ -18,7 +18,7 @@ import { invalidInputMessage } from '../_internal/messages.ts';
  * const kind: RecordingKind = 'model';
  * ```
  */
-export type RecordingKind = 'model' | 'realtime';
+export type RecordingKind = 'model' | 'realtime' | 'mcp';
 
 /** Renders a recorded or actual value for a message, shortened. */
 function show(value: unknown): string {

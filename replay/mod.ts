@@ -57,6 +57,18 @@ export {
   type RealtimeReplayOptions,
   replayRealtimeTransport,
 } from './replay_realtime.ts';
+export type {
+  McpFixture,
+  McpFixtureCall,
+  McpFixtureEntry,
+  McpFixtureListing,
+} from './mcp_fixture.ts';
+export {
+  type McpRecording,
+  type RecordMcpOptions,
+  recordMcpServer,
+} from './record_mcp.ts';
+export { type McpReplayOptions, replayMcpServer } from './replay_mcp.ts';
 export {
   InvalidRecordingError,
   type InvalidRecordingReason,

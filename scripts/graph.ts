@@ -6,7 +6,7 @@
  * It fails when:
  * - any import cycle exists, type-only imports included;
  * - a core folder (`mod.ts`, `model/`, `sandbox/`, `realtime/` but
- *   `realtime/sim/`) or `_internal/` imports an add-on;
+ *   `realtime/sim/`, `mcp/`) or `_internal/` imports an add-on;
  * - an add-on imports another folder's file other than a core folder's
  *   `mod.ts` or `_internal/` (so never another folder's `_` file);
  * - `realtime/` (the double or its add-on) imports `model/`;
@@ -36,7 +36,7 @@ export const maxFileLines = 300;
 export const coreBudget = { files: 30, lines: 4000, gzipKiB: 15 } as const;
 
 /** Folders that hold the core doubles (the drop-in and the transport). */
-const coreFolders = ['model/', 'sandbox/', 'realtime/'];
+const coreFolders = ['model/', 'sandbox/', 'realtime/', 'mcp/'];
 const sharedFolder = '_internal/';
 
 interface Edge {

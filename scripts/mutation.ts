@@ -102,6 +102,20 @@ export const groups: readonly Group[] = [
     ],
   },
   {
+    name: 'mcp matching and recording',
+    threshold: 99,
+    files: [
+      'mcp/_read.ts',
+      'mcp/_script.ts',
+      'mcp/scripted_server.ts',
+      'mcp/errors.ts',
+      'mcp/input_errors.ts',
+      'replay/_mcp_log.ts',
+      'replay/record_mcp.ts',
+      'replay/replay_mcp.ts',
+    ],
+  },
+  {
     name: 'error classification',
     threshold: 99,
     files: [

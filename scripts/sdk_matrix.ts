@@ -11,7 +11,9 @@
  * - the guide's ten examples (`tests/examples/`, verbatim: they import
  *   `@scripted/agents` by name) and the drop-in differential suite
  *   (`tests/compat/`, its `_impls` pointed at the package) run on Deno, Bun
- *   and Node 24 (the build's compiled tests from `npm/tests/`). Where
+ *   and Node 24 (the build's compiled tests from `npm/tests/`), with the
+ *   MCP examples (`tests/mcp_examples/`: a scripted MCP server through the
+ *   runner, plain and streamed, `cacheToolsList` on and off). Where
  *   the SDK ships its testing modules (0.16+), the differential suite runs
  *   against them as well as against ours;
  * - `tsc --noEmit` (TypeScript 7, from the toolchain) type-checks a consumer
@@ -380,7 +382,7 @@ export async function runCell(
   );
   result.sdkTesting = './testing' in (agentsPkg.exports ?? {});
   const impls = implsSource(result.sdkTesting);
-  for (const folder of ['examples', 'compat', '_support']) {
+  for (const folder of ['examples', 'compat', '_support', 'mcp_examples']) {
     await copy(`${repo}/tests/${folder}`, `${dir}/tests/${folder}`);
     await copy(`${repo}/npm/tests/${folder}`, `${dir}/node/tests/${folder}`);
   }
@@ -411,7 +413,7 @@ export async function runCell(
   // module importing them all (the guard first): the SDK loads once, not
   // once per file, about a fifth of the CPU time of a process per file.
   const guard = 'tests/_support/unhandled_rejection_guard';
-  const suites = ['tests/examples/', 'tests/compat/'];
+  const suites = ['tests/examples/', 'tests/compat/', 'tests/mcp_examples/'];
   const testFiles: string[] = [];
   for (const suite of suites) {
     for await (const entry of Deno.readDir(`${dir}/${suite}`)) {
