@@ -1,0 +1,211 @@
+/**
+ * The timeline a failing double appends to its message: the script's
+ * steps interleaved with the calls that arrived, the first divergence
+ * marked, at most `maxLines` lines. One formatter for every double (model,
+ * sandbox, realtime, MCP) and for replay, so a failure reads the same in
+ * each:
+ *
+ * ```text
+ * Timeline (3 steps, 2 calls; ">" marks the first divergence):
+ *   call 0 "getResponse" -> step 0 "response"
+ * > call 1 "getResponse": matched no step
+ *   step 1 "close": pending
+ *   step 2 "exec": anyOrder candidate
+ * ```
+ *
+ * Plain text (no colour), deterministic, the same on every runtime.
+ *
+ * @module
+ */
+import { plural } from './format.ts';
+
+/** One step of a script, as the timeline shows it. */
+export interface TimelineStep {
+  /** What the step is: `"response"`, `"execCommand"`, `fault "disconnect"`. */
+  readonly label: string;
+  /**
+   * `consumed` (a call or the script used it), `pending` (not yet
+   * reached), `candidate` (an unused member of an `anyOrder` group the
+   * failing call met), `fault` (an injected fault).
+   */
+  readonly state: 'consumed' | 'pending' | 'candidate' | 'fault';
+}
+
+/** One call that arrived, as the timeline shows it. */
+export interface TimelineCall {
+  /** What the call was: `"getResponse"`, `"exec" "ls"`. */
+  readonly label: string;
+  /** Index into the steps of the step this call consumed; none: it matched none. */
+  readonly step?: number | undefined;
+  /** Why it matched none (`matched no step` when left out). */
+  readonly note?: string | undefined;
+}
+
+/** The options of {@link formatTimeline}. */
+export interface TimelineOptions {
+  /** Most lines, the heading included (20 by default, at least 5). */
+  readonly maxLines?: number | undefined;
+}
+
+const stateText: Readonly<Record<TimelineStep['state'], string>> = {
+  consumed: 'consumed',
+  pending: 'pending',
+  candidate: 'anyOrder candidate',
+  fault: 'injected fault',
+};
+
+/** Longest label shown in full; longer ones are cut and end in `…`. */
+const maxLabel = 60;
+
+function cut(label: string): string {
+  const text = String(label);
+  return text.length > maxLabel ? `${text.slice(0, maxLabel - 1)}…` : text;
+}
+
+/** A line of the timeline, with how many steps and calls it shows. */
+interface Row {
+  readonly text: string;
+  readonly steps: number;
+  readonly calls: number;
+}
+
+function stepRow(steps: readonly TimelineStep[], index: number): Row {
+  const step = steps[index]!;
+  return {
+    text: `step ${index} ${cut(step.label)}: ${
+      stateText[step.state] ?? step.state
+    }`,
+    steps: 1,
+    calls: 0,
+  };
+}
+
+/** Rows in order, and the index of the first divergence (-1: none). */
+function rows(
+  steps: readonly TimelineStep[],
+  calls: readonly TimelineCall[],
+): { rows: Row[]; divergence: number } {
+  const taken = new Set<number>();
+  for (const call of calls) {
+    if (call.step !== undefined) taken.add(call.step);
+  }
+  const out: Row[] = [];
+  const shown = new Set<number>();
+  let divergence = -1;
+  const flush = (below: number) => {
+    for (let index = 0; index < below && index < steps.length; index++) {
+      if (shown.has(index) || taken.has(index)) continue;
+      shown.add(index);
+      if (
+        divergence < 0 && steps[index]!.state !== 'consumed' &&
+        steps[index]!.state !== 'fault' && below === steps.length
+      ) {
+        divergence = out.length;
+      }
+      out.push(stepRow(steps, index));
+    }
+  };
+  calls.forEach((call, index) => {
+    const head = `call ${index} ${cut(call.label)}`;
+    const step = call.step;
+    if (step !== undefined && step >= 0 && step < steps.length) {
+      flush(step);
+      shown.add(step);
+      out.push({
+        text: `${head} -> step ${step} ${cut(steps[step]!.label)}`,
+        steps: 1,
+        calls: 1,
+      });
+      return;
+    }
+    if (divergence < 0) divergence = out.length;
+    out.push({
+      text: `${head}: ${cut(call.note ?? 'matched no step')}`,
+      steps: 0,
+      calls: 1,
+    });
+  });
+  flush(steps.length);
+  return { rows: out, divergence };
+}
+
+function elision(skipped: readonly Row[]): string {
+  let steps = 0;
+  let calls = 0;
+  for (const row of skipped) {
+    steps += row.steps;
+    calls += row.calls;
+  }
+  const parts = [
+    ...(steps > 0 ? [plural(steps, 'step')] : []),
+    ...(calls > 0 ? [plural(calls, 'call')] : []),
+  ];
+  return `  … ${parts.join(' and ')} left out`;
+}
+
+/**
+ * Formats a timeline: a heading, then one line per step or call in the
+ * order they happened (a call that consumed a step shares its line, `call
+ * 1 "exec" -> step 1 "execCommand"`), steps no call consumed where the
+ * script has them, the first divergence marked with `>`: the first call
+ * that matched no step, else the first step left pending. Past `maxLines`
+ * the lines around the divergence are kept and the rest said in one line
+ * each side (`… 4 steps and 3 calls left out`).
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { formatTimeline } from './timeline.ts';
+ *
+ * assert.equal(
+ *   formatTimeline(
+ *     [{ label: '"response"', state: 'consumed' }, {
+ *       label: '"response"',
+ *       state: 'pending',
+ *     }],
+ *     [{ label: '"getResponse"', step: 0 }, { label: '"getStreamedResponse"' }],
+ *   ),
+ *   [
+ *     'Timeline (2 steps, 2 calls; ">" marks the first divergence):',
+ *     '  call 0 "getResponse" -> step 0 "response"',
+ *     '> call 1 "getStreamedResponse": matched no step',
+ *     '  step 1 "response": pending',
+ *   ].join('\n'),
+ * );
+ * ```
+ *
+ * @param steps The script's steps, in script order.
+ * @param calls The calls that arrived, in order.
+ * @param options `maxLines`: the bound, heading included.
+ * @returns The timeline, lines joined by `\n`, no trailing newline.
+ */
+export function formatTimeline(
+  steps: readonly TimelineStep[],
+  calls: readonly TimelineCall[],
+  options: TimelineOptions = {},
+): string {
+  const { rows: all, divergence } = rows(steps, calls);
+  const budget = Math.max(5, options.maxLines ?? 20) - 1;
+  let start = 0;
+  let end = all.length;
+  if (all.length > budget) {
+    const width = budget - 2;
+    const at = divergence < 0 ? all.length - 1 : divergence;
+    start = Math.max(0, Math.min(at - (width >> 1), all.length - width));
+    end = start + width;
+    if (start === 0) end++;
+    else if (end === all.length) start--;
+  }
+  const lines = all.slice(start, end).map((row, index) =>
+    `${index + start === divergence ? '>' : ' '} ${row.text}`
+  );
+  if (start > 0) lines.unshift(elision(all.slice(0, start)));
+  if (end < all.length) lines.push(elision(all.slice(end)));
+  const mark = divergence < 0 ? '' : '; ">" marks the first divergence';
+  return [
+    `Timeline (${plural(steps.length, 'step')}, ${
+      plural(calls.length, 'call')
+    }${mark}):`,
+    ...lines,
+  ].join('\n');
+}

@@ -1,0 +1,196 @@
+import assert from 'node:assert/strict';
+import test from 'node:test';
+import {
+  formatTimeline,
+  type TimelineCall,
+  type TimelineStep,
+} from '../../_internal/timeline.ts';
+
+const heading = (steps: number, calls: number, mark = true) =>
+  `Timeline (${steps} step${steps === 1 ? '' : 's'}, ${calls} call${
+    calls === 1 ? '' : 's'
+  }${mark ? '; ">" marks the first divergence' : ''}):`;
+
+test('formatTimeline interleaves steps and calls and marks the first call that matched none', () => {
+  const steps: TimelineStep[] = [
+    { label: '"response"', state: 'consumed' },
+    { label: 'fault "disconnect"', state: 'fault' },
+    { label: '"execCommand"', state: 'candidate' },
+    { label: '"readFile"', state: 'consumed' },
+    { label: '"close"', state: 'pending' },
+  ];
+  const calls: TimelineCall[] = [
+    { label: '"getResponse"', step: 0 },
+    { label: '"readFile"', step: 3 },
+    { label: '"exec"', note: 'step 2 "execCommand": matcher returned false' },
+  ];
+  assert.equal(
+    formatTimeline(steps, calls),
+    [
+      heading(5, 3),
+      '  call 0 "getResponse" -> step 0 "response"',
+      '  step 1 fault "disconnect": injected fault',
+      '  step 2 "execCommand": anyOrder candidate',
+      '  call 1 "readFile" -> step 3 "readFile"',
+      '> call 2 "exec": step 2 "execCommand": matcher returned false',
+      '  step 4 "close": pending',
+    ].join('\n'),
+  );
+});
+
+test('formatTimeline marks the first step left pending when every call matched', () => {
+  assert.equal(
+    formatTimeline(
+      [
+        { label: '"a"', state: 'consumed' },
+        { label: '"b"', state: 'consumed' },
+        { label: '"c"', state: 'pending' },
+        { label: '"d"', state: 'candidate' },
+      ],
+      [{ label: '"x"', step: 0 }],
+    ),
+    [
+      heading(4, 1),
+      '  call 0 "x" -> step 0 "a"',
+      '  step 1 "b": consumed',
+      '> step 2 "c": pending',
+      '  step 3 "d": anyOrder candidate',
+    ].join('\n'),
+  );
+});
+
+test('formatTimeline marks a candidate left at the end, and nothing when nothing diverged', () => {
+  assert.equal(
+    formatTimeline(
+      [{ label: '"a"', state: 'fault' }, { label: '"b"', state: 'candidate' }],
+      [],
+    ),
+    [
+      heading(2, 0),
+      '  step 0 "a": injected fault',
+      '> step 1 "b": anyOrder candidate',
+    ]
+      .join('\n'),
+  );
+  assert.equal(
+    formatTimeline([{ label: '"a"', state: 'consumed' }], [{
+      label: '"x"',
+      step: 0,
+    }]),
+    [heading(1, 1, false), '  call 0 "x" -> step 0 "a"'].join('\n'),
+  );
+  assert.equal(formatTimeline([], []), heading(0, 0, false));
+});
+
+test('formatTimeline treats a step index out of range as matching none, and a step before it as skipped', () => {
+  assert.equal(
+    formatTimeline(
+      [{ label: '"a"', state: 'pending' }],
+      [{ label: '"x"', step: 1 }, { label: '"y"', step: -1 }],
+    ),
+    [
+      heading(1, 2),
+      '> call 0 "x": matched no step',
+      '  call 1 "y": matched no step',
+      '  step 0 "a": pending',
+    ].join('\n'),
+  );
+});
+
+test('formatTimeline keeps the lines around the divergence and says what it left out', () => {
+  const steps: TimelineStep[] = Array.from(
+    { length: 30 },
+    (_, index) => ({
+      label: `"s${index}"`,
+      state: index < 15 ? 'consumed' : 'pending',
+    }),
+  );
+  const calls: TimelineCall[] = [
+    ...Array.from({ length: 15 }, (_, index) => ({
+      label: `"c${index}"`,
+      step: index,
+    })),
+    { label: '"bad"' },
+  ];
+  const text = formatTimeline(steps, calls);
+  const lines = text.split('\n');
+  assert.equal(lines.length, 20);
+  assert.deepEqual(lines.slice(0, 3), [
+    heading(30, 16),
+    '  … 7 steps and 7 calls left out',
+    '  call 7 "c7" -> step 7 "s7"',
+  ]);
+  assert.equal(lines[10], '> call 15 "bad": matched no step');
+  assert.deepEqual(lines.slice(-2), [
+    '  step 22 "s22": pending',
+    '  … 7 steps left out',
+  ]);
+  // The bound is configurable, never below 5 lines.
+  const five = formatTimeline(steps, calls, { maxLines: 1 }).split('\n');
+  assert.deepEqual(five, [
+    heading(30, 16),
+    '  … 14 steps and 14 calls left out',
+    '  call 14 "c14" -> step 14 "s14"',
+    '> call 15 "bad": matched no step',
+    '  … 15 steps left out',
+  ]);
+});
+
+test('formatTimeline keeps one side whole when the divergence is near an end', () => {
+  const steps: TimelineStep[] = Array.from({ length: 12 }, (_, index) => ({
+    label: `"s${index}"`,
+    state: 'pending',
+  }));
+  const start = formatTimeline(steps, [{ label: '"bad"' }], { maxLines: 6 });
+  assert.deepEqual(start.split('\n'), [
+    heading(12, 1),
+    '> call 0 "bad": matched no step',
+    '  step 0 "s0": pending',
+    '  step 1 "s1": pending',
+    '  step 2 "s2": pending',
+    '  … 9 steps left out',
+  ]);
+  const consumed = steps.map((step) => ({
+    ...step,
+    state: 'consumed' as const,
+  }));
+  const end = formatTimeline(consumed, [
+    ...consumed.map((_, index) => ({ label: `"c${index}"`, step: index })),
+    { label: '"bad"' },
+  ], { maxLines: 6 });
+  assert.deepEqual(end.split('\n'), [
+    heading(12, 13),
+    '  … 9 steps and 9 calls left out',
+    '  call 9 "c9" -> step 9 "s9"',
+    '  call 10 "c10" -> step 10 "s10"',
+    '  call 11 "c11" -> step 11 "s11"',
+    '> call 12 "bad": matched no step',
+  ]);
+  // With no divergence, the end is kept.
+  const calm = formatTimeline(consumed, [], { maxLines: 5 }).split('\n');
+  assert.deepEqual(calm, [
+    heading(12, 0, false),
+    '  … 9 steps left out',
+    '  step 9 "s9": consumed',
+    '  step 10 "s10": consumed',
+    '  step 11 "s11": consumed',
+  ]);
+});
+
+test('formatTimeline cuts long labels and notes at 60 characters', () => {
+  const long = 'x'.repeat(100);
+  const text = formatTimeline([{ label: long, state: 'pending' }], [{
+    label: long,
+    note: long,
+  }]);
+  const cut = `${'x'.repeat(59)}…`;
+  assert.equal(
+    text,
+    [heading(1, 1), `> call 0 ${cut}: ${cut}`, `  step 0 ${cut}: pending`]
+      .join('\n'),
+  );
+  assert.equal(
+    formatTimeline([{ label: 'x'.repeat(60), state: 'consumed' }], []),
+    [heading(1, 0, false), `  step 0 ${'x'.repeat(60)}: consumed`].join('\n'),
+  );
+});
