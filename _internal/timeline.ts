@@ -17,7 +17,7 @@
  *
  * @module
  */
-import { plural } from './format.ts';
+import { plural, quote } from './format.ts';
 
 /** One step of a script, as the timeline shows it. */
 export interface TimelineStep {
@@ -29,6 +29,12 @@ export interface TimelineStep {
    * failing call met), `fault` (an injected fault).
    */
   readonly state: 'consumed' | 'pending' | 'candidate' | 'fault';
+  /**
+   * For a step no call took (an injected fault): how many calls arrived
+   * before it; it is shown just before call `at`. Without it, a step no
+   * call took is shown before the first call that took a later step.
+   */
+  readonly at?: number | undefined;
 }
 
 /** One call that arrived, as the timeline shows it. */
@@ -91,25 +97,29 @@ function rows(
   }
   const out: Row[] = [];
   const shown = new Set<number>();
-  let divergence = -1;
-  const flush = (below: number) => {
-    for (let index = 0; index < below && index < steps.length; index++) {
-      if (shown.has(index) || taken.has(index)) continue;
+  let refused = -1;
+  let left = -1;
+  // Shows the steps no call took that come before step `below` (or, for
+  // those placed by `at`, before call `before`).
+  const flush = (below: number, before: number) => {
+    steps.forEach((step, index) => {
+      if (shown.has(index) || taken.has(index)) return;
+      if (step.at === undefined ? index >= below : step.at > before) return;
       shown.add(index);
       if (
-        divergence < 0 && steps[index]!.state !== 'consumed' &&
-        steps[index]!.state !== 'fault' && below === steps.length
+        left < 0 && (step.state === 'pending' || step.state === 'candidate')
       ) {
-        divergence = out.length;
+        left = out.length;
       }
       out.push(stepRow(steps, index));
-    }
+    });
   };
   calls.forEach((call, index) => {
     const head = `call ${index} ${cut(call.label)}`;
     const step = call.step;
-    if (step !== undefined && step >= 0 && step < steps.length) {
-      flush(step);
+    const took = step !== undefined && step >= 0 && step < steps.length;
+    flush(took ? step : 0, index);
+    if (took) {
       shown.add(step);
       out.push({
         text: `${head} -> step ${step} ${cut(steps[step]!.label)}`,
@@ -118,15 +128,15 @@ function rows(
       });
       return;
     }
-    if (divergence < 0) divergence = out.length;
+    if (refused < 0) refused = out.length;
     out.push({
       text: `${head}: ${cut(call.note ?? 'matched no step')}`,
       steps: 0,
       calls: 1,
     });
   });
-  flush(steps.length);
-  return { rows: out, divergence };
+  flush(steps.length, Infinity);
+  return { rows: out, divergence: refused < 0 ? left : refused };
 }
 
 function elision(skipped: readonly Row[]): string {
@@ -208,4 +218,50 @@ export function formatTimeline(
     }${mark}):`,
     ...lines,
   ].join('\n');
+}
+
+/**
+ * Appends a timeline to a double's own error, freshly constructed: its
+ * message gains a line break and {@link formatTimeline}'s text; every field
+ * stays as it is. Call it before the error is thrown or its `stack` read
+ * (runtimes format the stack's first lines from the message when it is
+ * first read).
+ *
+ * @param error The error, just constructed.
+ * @param steps The script's steps, in script order.
+ * @param calls The calls that arrived, in order.
+ * @returns The same error.
+ */
+export function withTimeline<E extends Error>(
+  error: E,
+  steps: readonly TimelineStep[],
+  calls: readonly TimelineCall[],
+): E {
+  error.message = `${error.message}\n${formatTimeline(steps, calls)}`;
+  return error;
+}
+
+/**
+ * What the line of a refused call says, from its error's fields: `matcher
+ * returned false`, `matcher threw`, `expected "execCommand"`, `expected no
+ * more calls`, or, when it met an `anyOrder` group, `no anyOrder candidate
+ * accepts it`.
+ *
+ * @param error The fields of an unexpected-call or matcher error.
+ * @returns The note.
+ */
+export function refusal(error: {
+  readonly expectedMethod?: string | undefined;
+  readonly matcherResult?: 'false' | 'threw';
+  readonly candidates?: readonly unknown[] | undefined;
+}): string {
+  if (error.candidates !== undefined) return 'no anyOrder candidate accepts it';
+  if (error.matcherResult !== undefined) {
+    return error.matcherResult === 'false'
+      ? 'matcher returned false'
+      : 'matcher threw';
+  }
+  return error.expectedMethod === undefined
+    ? 'expected no more calls'
+    : `expected ${quote(error.expectedMethod)}`;
 }

@@ -38,6 +38,7 @@ import { autoStream, checkpoint, exactStream } from './_stream.ts';
 import {
   ScriptedModelRequestAbortedError,
   UnexpectedModelCallError,
+  withModelTimeline,
 } from './errors.ts';
 import type {
   RecordedModelCall,
@@ -81,6 +82,8 @@ export interface ModelState {
   readonly steps: NormalizedStep[];
   next: number;
   readonly calls: CallLog<RecordedModelCall>;
+  /** The step each call took, by call index (none: it took none). */
+  readonly took: number[];
   /** The last recorded request, whose frozen parts the next one reuses. */
   previous: ModelRequest | undefined;
   readonly drift: FirstMismatch;
@@ -298,9 +301,10 @@ function begin(
   }));
   const step = state.steps[state.next];
   if (step === undefined) {
-    throw remember(state, new UnexpectedModelCallError(call));
+    const error = new UnexpectedModelCallError(call);
+    throw remember(state, withModelTimeline(error, state));
   }
-  state.next++;
+  state.took[call.index] = state.next++;
   return { call, step, signal };
 }
 

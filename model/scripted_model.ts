@@ -24,7 +24,7 @@ import {
   type ModelState,
 } from './_calls.ts';
 import { readDefaultUsage, readOptions } from './_usage.ts';
-import { UnconsumedModelStepsError } from './errors.ts';
+import { UnconsumedModelStepsError, withModelTimeline } from './errors.ts';
 import type { RecordedModelCall, ScriptedModelInput } from './types.ts';
 
 /**
@@ -99,6 +99,7 @@ export class ScriptedModel implements Model {
     const state = slot.attach(this, {
       steps: [],
       next: 0,
+      took: [],
       calls: new CallLog(),
       previous: undefined,
       drift: new FirstMismatch(),
@@ -286,10 +287,11 @@ export class ScriptedModel implements Model {
     state.drift.rethrow();
     const remainingSteps = state.steps.length - state.next;
     if (remainingSteps === 0) return;
-    throw new UnconsumedModelStepsError({
+    const error = new UnconsumedModelStepsError({
       remainingSteps,
       pendingStepTypes: state.steps.slice(state.next).map((step) => step.type),
     });
+    throw withModelTimeline(error, state);
   }
 
   /**

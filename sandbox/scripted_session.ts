@@ -18,6 +18,8 @@ import {
   snapshot,
 } from '../_internal/snapshot.ts';
 import { installDispose, stateSlot } from '../_internal/state.ts';
+import { quote } from '../_internal/format.ts';
+import { refusal, withTimeline } from '../_internal/timeline.ts';
 import {
   type SandboxAnyOrderCandidate,
   SandboxCallMatcherError,
@@ -229,6 +231,8 @@ interface SandboxState {
   readonly steps: readonly NormalizedStep[];
   /** Which steps a call consumed (a group's may be used out of order). */
   readonly used: boolean[];
+  /** The step each call took, by call index (none: it took none). */
+  readonly took: number[];
   /** The first unused step. */
   next: number;
   /** How many steps are left. */
@@ -255,6 +259,7 @@ class ScriptedSandbox implements ScriptedSandboxControls, SandboxSession {
     const state = slot.attach(this, {
       steps,
       used: steps.map(() => false),
+      took: [],
       next: 0,
       left: steps.length,
       log: new CallLog(),
@@ -290,10 +295,13 @@ class ScriptedSandbox implements ScriptedSandboxControls, SandboxSession {
     state.drift.rethrow();
     const pending = state.steps.filter((_, i) => !state.used[i]);
     if (pending.length === 0) return;
-    throw new UnconsumedSandboxStepsError({
-      remainingSteps: pending.length,
-      pendingMethods: pending.map((step) => step.method),
-    });
+    throw timeline(
+      state,
+      new UnconsumedSandboxStepsError({
+        remainingSteps: pending.length,
+        pendingMethods: pending.map((step) => step.method),
+      }),
+    );
   }
 }
 
@@ -329,6 +337,7 @@ function answer(
     ? ordered(state, step, call)
     : unordered(state, step.group.end, call);
   consume(state, taken);
+  state.took[call.index] = taken;
   const chosen = state.steps[taken]!;
   switch (chosen.kind) {
     case 'result':
@@ -461,8 +470,40 @@ function check(
 }
 
 function mismatch(state: SandboxState, error: unknown): unknown {
+  if (
+    error instanceof UnexpectedSandboxCallError ||
+    error instanceof SandboxCallMatcherError
+  ) timeline(state, error);
   state.drift.remember(error);
   return error;
+}
+
+// Appends the session's timeline to its own error: each call and the step
+// it took (the refused one says why), then the steps left, those of the
+// `anyOrder` group a refused call met as candidates.
+function timeline<E extends Error & { readonly callIndex?: number }>(
+  state: SandboxState,
+  error: E & Parameters<typeof refusal>[0],
+): E {
+  const group = error.candidates === undefined
+    ? undefined
+    : state.steps[state.next]?.group;
+  return withTimeline(
+    error,
+    state.steps.map((step, index) => ({
+      label: quote(step.method),
+      state: state.used[index]
+        ? 'consumed'
+        : index < (group?.end ?? 0)
+        ? 'candidate'
+        : 'pending',
+    })),
+    state.log.view().map((call) => ({
+      label: quote(call.method),
+      step: state.took[call.index],
+      note: call.index === error.callIndex ? refusal(error) : undefined,
+    })),
+  );
 }
 
 // A `Manifest` argument is recorded as a copy made the way the SDK's own

@@ -4,6 +4,7 @@ import {
   formatTimeline,
   type TimelineCall,
   type TimelineStep,
+  withTimeline,
 } from '../../_internal/timeline.ts';
 
 const heading = (steps: number, calls: number, mark = true) =>
@@ -193,4 +194,40 @@ test('formatTimeline cuts long labels and notes at 60 characters', () => {
     formatTimeline([{ label: 'x'.repeat(60), state: 'consumed' }], []),
     [heading(1, 0, false), `  step 0 ${'x'.repeat(60)}: consumed`].join('\n'),
   );
+});
+
+test('formatTimeline places a step by `at` among the calls (an injected fault)', () => {
+  assert.equal(
+    formatTimeline(
+      [
+        { label: '"sendMessage"', state: 'consumed' },
+        { label: '"sendEvent"', state: 'pending' },
+        { label: 'dropped "audio"', state: 'fault', at: 1 },
+        { label: 'disconnect "x"', state: 'fault', at: 0 },
+      ],
+      [{ label: '"sendMessage"', step: 0 }, {
+        label: '"mute"',
+        note: 'expected "sendEvent"',
+      }],
+    ),
+    [
+      heading(4, 2),
+      '  step 3 disconnect "x": injected fault',
+      '  call 0 "sendMessage" -> step 0 "sendMessage"',
+      '  step 2 dropped "audio": injected fault',
+      '> call 1 "mute": expected "sendEvent"',
+      '  step 1 "sendEvent": pending',
+    ].join('\n'),
+  );
+});
+
+test('withTimeline appends the timeline to the message and keeps the error', () => {
+  const error = new RangeError('Unexpected call');
+  const same = withTimeline(error, [], [{ label: '"x"' }]);
+  assert.equal(same, error);
+  assert.equal(
+    error.message,
+    `Unexpected call\n${heading(0, 1)}\n> call 0 "x": matched no step`,
+  );
+  assert.match(String(error.stack), /^RangeError: Unexpected call\nTimeline/);
 });

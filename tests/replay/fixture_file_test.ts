@@ -298,7 +298,11 @@ test('modelFixture replay passes the replay options and rejects an unfinished re
   assert.ok(finished instanceof Promise);
   await assert.rejects(finished, {
     name: 'UnconsumedModelStepsError',
-    message: 'Incomplete model script: 1 step left ("responder")',
+    message: [
+      'Incomplete model script: 1 step left ("responder")',
+      'Timeline (1 step, 0 calls; ">" marks the first divergence):',
+      '> step 0 "responder": pending',
+    ].join('\n'),
   });
 });
 
