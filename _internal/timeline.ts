@@ -51,6 +51,8 @@ export interface TimelineCall {
 export interface TimelineOptions {
   /** Most lines, the heading included (20 by default, at least 5). */
   readonly maxLines?: number | undefined;
+  /** What a step is called: `step` (by default), `expectation`. */
+  readonly unit?: string | undefined;
 }
 
 const stateText: Readonly<Record<TimelineStep['state'], string>> = {
@@ -68,28 +70,30 @@ function cut(label: string): string {
   return text.length > maxLabel ? `${text.slice(0, maxLabel - 1)}…` : text;
 }
 
-/** A line of the timeline, with how many steps and calls it shows. */
+/** What a line of the timeline shows: a step, an injected fault, a call. */
+type Kind = 'step' | 'fault' | 'call';
+
+/** A line of the timeline, and what it shows. */
 interface Row {
   readonly text: string;
-  readonly steps: number;
-  readonly calls: number;
+  readonly kinds: readonly Kind[];
 }
 
-function stepRow(steps: readonly TimelineStep[], index: number): Row {
-  const step = steps[index]!;
-  return {
-    text: `step ${index} ${cut(step.label)}: ${
-      stateText[step.state] ?? step.state
-    }`,
-    steps: 1,
-    calls: 0,
-  };
+/** `3 steps, 1 injected fault, 2 calls`: the non-zero counts, in order. */
+function tally(rows: readonly Row[], unit: string, and: string): string {
+  const kinds = rows.flatMap((row) => row.kinds);
+  const nouns = { step: unit, fault: 'injected fault', call: 'call' };
+  return (['step', 'fault', 'call'] as const).flatMap((kind) => {
+    const count = kinds.filter((each) => each === kind).length;
+    return count === 0 ? [] : [plural(count, nouns[kind])];
+  }).join(and);
 }
 
 /** Rows in order, and the index of the first divergence (-1: none). */
 function rows(
   steps: readonly TimelineStep[],
   calls: readonly TimelineCall[],
+  unit: string,
 ): { rows: Row[]; divergence: number } {
   const taken = new Set<number>();
   for (const call of calls) {
@@ -111,7 +115,12 @@ function rows(
       ) {
         left = out.length;
       }
-      out.push(stepRow(steps, index));
+      out.push({
+        text: `${unit} ${index} ${cut(step.label)}: ${
+          stateText[step.state] ?? step.state
+        }`,
+        kinds: [step.state === 'fault' ? 'fault' : 'step'],
+      });
     });
   };
   calls.forEach((call, index) => {
@@ -122,35 +131,19 @@ function rows(
     if (took) {
       shown.add(step);
       out.push({
-        text: `${head} -> step ${step} ${cut(steps[step]!.label)}`,
-        steps: 1,
-        calls: 1,
+        text: `${head} -> ${unit} ${step} ${cut(steps[step]!.label)}`,
+        kinds: ['call', 'step'],
       });
       return;
     }
     if (refused < 0) refused = out.length;
     out.push({
-      text: `${head}: ${cut(call.note ?? 'matched no step')}`,
-      steps: 0,
-      calls: 1,
+      text: `${head}: ${cut(call.note ?? `matched no ${unit}`)}`,
+      kinds: ['call'],
     });
   });
   flush(steps.length, Infinity);
   return { rows: out, divergence: refused < 0 ? left : refused };
-}
-
-function elision(skipped: readonly Row[]): string {
-  let steps = 0;
-  let calls = 0;
-  for (const row of skipped) {
-    steps += row.steps;
-    calls += row.calls;
-  }
-  const parts = [
-    ...(steps > 0 ? [plural(steps, 'step')] : []),
-    ...(calls > 0 ? [plural(calls, 'call')] : []),
-  ];
-  return `  … ${parts.join(' and ')} left out`;
 }
 
 /**
@@ -186,7 +179,8 @@ function elision(skipped: readonly Row[]): string {
  *
  * @param steps The script's steps, in script order.
  * @param calls The calls that arrived, in order.
- * @param options `maxLines`: the bound, heading included.
+ * @param options `maxLines`: the bound, heading included; `unit`: what a
+ * step is called.
  * @returns The timeline, lines joined by `\n`, no trailing newline.
  */
 export function formatTimeline(
@@ -194,7 +188,8 @@ export function formatTimeline(
   calls: readonly TimelineCall[],
   options: TimelineOptions = {},
 ): string {
-  const { rows: all, divergence } = rows(steps, calls);
+  const unit = options.unit ?? 'step';
+  const { rows: all, divergence } = rows(steps, calls, unit);
   const budget = Math.max(5, options.maxLines ?? 20) - 1;
   let start = 0;
   let end = all.length;
@@ -209,13 +204,13 @@ export function formatTimeline(
   const lines = all.slice(start, end).map((row, index) =>
     `${index + start === divergence ? '>' : ' '} ${row.text}`
   );
-  if (start > 0) lines.unshift(elision(all.slice(0, start)));
-  if (end < all.length) lines.push(elision(all.slice(end)));
+  const elided = (skipped: readonly Row[]) =>
+    `  … ${tally(skipped, unit, ' and ')} left out`;
+  if (start > 0) lines.unshift(elided(all.slice(0, start)));
+  if (end < all.length) lines.push(elided(all.slice(end)));
   const mark = divergence < 0 ? '' : '; ">" marks the first divergence';
   return [
-    `Timeline (${plural(steps.length, 'step')}, ${
-      plural(calls.length, 'call')
-    }${mark}):`,
+    `Timeline (${tally(all, unit, ', ') || 'empty'}${mark}):`,
     ...lines,
   ].join('\n');
 }
@@ -230,14 +225,16 @@ export function formatTimeline(
  * @param error The error, just constructed.
  * @param steps The script's steps, in script order.
  * @param calls The calls that arrived, in order.
+ * @param options As {@link formatTimeline} takes them.
  * @returns The same error.
  */
 export function withTimeline<E extends Error>(
   error: E,
   steps: readonly TimelineStep[],
   calls: readonly TimelineCall[],
+  options?: TimelineOptions,
 ): E {
-  error.message = `${error.message}\n${formatTimeline(steps, calls)}`;
+  error.message = `${error.message}\n${formatTimeline(steps, calls, options)}`;
   return error;
 }
 

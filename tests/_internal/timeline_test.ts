@@ -7,10 +7,8 @@ import {
   withTimeline,
 } from '../../_internal/timeline.ts';
 
-const heading = (steps: number, calls: number, mark = true) =>
-  `Timeline (${steps} step${steps === 1 ? '' : 's'}, ${calls} call${
-    calls === 1 ? '' : 's'
-  }${mark ? '; ">" marks the first divergence' : ''}):`;
+const heading = (counts: string, mark = true) =>
+  `Timeline (${counts}${mark ? '; ">" marks the first divergence' : ''}):`;
 
 test('formatTimeline interleaves steps and calls and marks the first call that matched none', () => {
   const steps: TimelineStep[] = [
@@ -28,7 +26,7 @@ test('formatTimeline interleaves steps and calls and marks the first call that m
   assert.equal(
     formatTimeline(steps, calls),
     [
-      heading(5, 3),
+      heading('4 steps, 1 injected fault, 3 calls'),
       '  call 0 "getResponse" -> step 0 "response"',
       '  step 1 fault "disconnect": injected fault',
       '  step 2 "execCommand": anyOrder candidate',
@@ -51,7 +49,7 @@ test('formatTimeline marks the first step left pending when every call matched',
       [{ label: '"x"', step: 0 }],
     ),
     [
-      heading(4, 1),
+      heading('4 steps, 1 call'),
       '  call 0 "x" -> step 0 "a"',
       '  step 1 "b": consumed',
       '> step 2 "c": pending',
@@ -67,7 +65,7 @@ test('formatTimeline marks a candidate left at the end, and nothing when nothing
       [],
     ),
     [
-      heading(2, 0),
+      heading('1 step, 1 injected fault'),
       '  step 0 "a": injected fault',
       '> step 1 "b": anyOrder candidate',
     ]
@@ -78,9 +76,9 @@ test('formatTimeline marks a candidate left at the end, and nothing when nothing
       label: '"x"',
       step: 0,
     }]),
-    [heading(1, 1, false), '  call 0 "x" -> step 0 "a"'].join('\n'),
+    [heading('1 step, 1 call', false), '  call 0 "x" -> step 0 "a"'].join('\n'),
   );
-  assert.equal(formatTimeline([], []), heading(0, 0, false));
+  assert.equal(formatTimeline([], []), heading('empty', false));
 });
 
 test('formatTimeline treats a step index out of range as matching none, and a step before it as skipped', () => {
@@ -90,7 +88,7 @@ test('formatTimeline treats a step index out of range as matching none, and a st
       [{ label: '"x"', step: 1 }, { label: '"y"', step: -1 }],
     ),
     [
-      heading(1, 2),
+      heading('1 step, 2 calls'),
       '> call 0 "x": matched no step',
       '  call 1 "y": matched no step',
       '  step 0 "a": pending',
@@ -117,7 +115,7 @@ test('formatTimeline keeps the lines around the divergence and says what it left
   const lines = text.split('\n');
   assert.equal(lines.length, 20);
   assert.deepEqual(lines.slice(0, 3), [
-    heading(30, 16),
+    heading('30 steps, 16 calls'),
     '  … 7 steps and 7 calls left out',
     '  call 7 "c7" -> step 7 "s7"',
   ]);
@@ -129,7 +127,7 @@ test('formatTimeline keeps the lines around the divergence and says what it left
   // The bound is configurable, never below 5 lines.
   const five = formatTimeline(steps, calls, { maxLines: 1 }).split('\n');
   assert.deepEqual(five, [
-    heading(30, 16),
+    heading('30 steps, 16 calls'),
     '  … 14 steps and 14 calls left out',
     '  call 14 "c14" -> step 14 "s14"',
     '> call 15 "bad": matched no step',
@@ -144,7 +142,7 @@ test('formatTimeline keeps one side whole when the divergence is near an end', (
   }));
   const start = formatTimeline(steps, [{ label: '"bad"' }], { maxLines: 6 });
   assert.deepEqual(start.split('\n'), [
-    heading(12, 1),
+    heading('12 steps, 1 call'),
     '> call 0 "bad": matched no step',
     '  step 0 "s0": pending',
     '  step 1 "s1": pending',
@@ -160,7 +158,7 @@ test('formatTimeline keeps one side whole when the divergence is near an end', (
     { label: '"bad"' },
   ], { maxLines: 6 });
   assert.deepEqual(end.split('\n'), [
-    heading(12, 13),
+    heading('12 steps, 13 calls'),
     '  … 9 steps and 9 calls left out',
     '  call 9 "c9" -> step 9 "s9"',
     '  call 10 "c10" -> step 10 "s10"',
@@ -170,7 +168,7 @@ test('formatTimeline keeps one side whole when the divergence is near an end', (
   // With no divergence, the end is kept.
   const calm = formatTimeline(consumed, [], { maxLines: 5 }).split('\n');
   assert.deepEqual(calm, [
-    heading(12, 0, false),
+    heading('12 steps', false),
     '  … 9 steps left out',
     '  step 9 "s9": consumed',
     '  step 10 "s10": consumed',
@@ -187,12 +185,18 @@ test('formatTimeline cuts long labels and notes at 60 characters', () => {
   const cut = `${'x'.repeat(59)}…`;
   assert.equal(
     text,
-    [heading(1, 1), `> call 0 ${cut}: ${cut}`, `  step 0 ${cut}: pending`]
+    [
+      heading('1 step, 1 call'),
+      `> call 0 ${cut}: ${cut}`,
+      `  step 0 ${cut}: pending`,
+    ]
       .join('\n'),
   );
   assert.equal(
     formatTimeline([{ label: 'x'.repeat(60), state: 'consumed' }], []),
-    [heading(1, 0, false), `  step 0 ${'x'.repeat(60)}: consumed`].join('\n'),
+    [heading('1 step', false), `  step 0 ${'x'.repeat(60)}: consumed`].join(
+      '\n',
+    ),
   );
 });
 
@@ -211,7 +215,7 @@ test('formatTimeline places a step by `at` among the calls (an injected fault)',
       }],
     ),
     [
-      heading(4, 2),
+      heading('2 steps, 2 injected faults, 2 calls'),
       '  step 3 disconnect "x": injected fault',
       '  call 0 "sendMessage" -> step 0 "sendMessage"',
       '  step 2 dropped "audio": injected fault',
@@ -227,7 +231,7 @@ test('withTimeline appends the timeline to the message and keeps the error', () 
   assert.equal(same, error);
   assert.equal(
     error.message,
-    `Unexpected call\n${heading(0, 1)}\n> call 0 "x": matched no step`,
+    `Unexpected call\n${heading('1 call')}\n> call 0 "x": matched no step`,
   );
   assert.match(String(error.stack), /^RangeError: Unexpected call\nTimeline/);
 });

@@ -300,7 +300,7 @@ test('modelFixture replay passes the replay options and rejects an unfinished re
     name: 'UnconsumedModelStepsError',
     message: [
       'Incomplete model script: 1 step left ("responder")',
-      'Timeline (1 step, 0 calls; ">" marks the first divergence):',
+      'Timeline (1 step; ">" marks the first divergence):',
       '> step 0 "responder": pending',
     ].join('\n'),
   });
