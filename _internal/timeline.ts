@@ -62,26 +62,16 @@ const stateText: Readonly<Record<TimelineStep['state'], string>> = {
   fault: 'injected fault',
 };
 
-/** Longest label shown in full; longer ones are cut and end in `…`. */
-const maxLabel = 60;
-
-function cut(label: string): string {
-  const text = String(label);
-  return text.length > maxLabel ? `${text.slice(0, maxLabel - 1)}…` : text;
-}
-
-/** What a line of the timeline shows: a step, an injected fault, a call. */
+/** What a line shows: a step, an injected fault, a call. */
 type Kind = 'step' | 'fault' | 'call';
 
-/** A line of the timeline, and what it shows. */
-interface Row {
-  readonly text: string;
-  readonly kinds: readonly Kind[];
+/** A label cut at 60 characters, ending in `…`. */
+function cut(label: string): string {
+  return label.length > 60 ? `${label.slice(0, 59)}…` : label;
 }
 
 /** `3 steps, 1 injected fault, 2 calls`: the non-zero counts, in order. */
-function tally(rows: readonly Row[], unit: string, and: string): string {
-  const kinds = rows.flatMap((row) => row.kinds);
+function tally(kinds: readonly Kind[], unit: string, and: string): string {
   const nouns = { step: unit, fault: 'injected fault', call: 'call' };
   return (['step', 'fault', 'call'] as const).flatMap((kind) => {
     const count = kinds.filter((each) => each === kind).length;
@@ -89,71 +79,15 @@ function tally(rows: readonly Row[], unit: string, and: string): string {
   }).join(and);
 }
 
-/** Rows in order, and the index of the first divergence (-1: none). */
-function rows(
-  steps: readonly TimelineStep[],
-  calls: readonly TimelineCall[],
-  unit: string,
-): { rows: Row[]; divergence: number } {
-  const taken = new Set<number>();
-  for (const call of calls) {
-    if (call.step !== undefined) taken.add(call.step);
-  }
-  const out: Row[] = [];
-  const shown = new Set<number>();
-  let refused = -1;
-  let left = -1;
-  // Shows the steps no call took that come before step `below` (or, for
-  // those placed by `at`, before call `before`).
-  const flush = (below: number, before: number) => {
-    steps.forEach((step, index) => {
-      if (shown.has(index) || taken.has(index)) return;
-      if (step.at === undefined ? index >= below : step.at > before) return;
-      shown.add(index);
-      if (
-        left < 0 && (step.state === 'pending' || step.state === 'candidate')
-      ) {
-        left = out.length;
-      }
-      out.push({
-        text: `${unit} ${index} ${cut(step.label)}: ${
-          stateText[step.state] ?? step.state
-        }`,
-        kinds: [step.state === 'fault' ? 'fault' : 'step'],
-      });
-    });
-  };
-  calls.forEach((call, index) => {
-    const head = `call ${index} ${cut(call.label)}`;
-    const step = call.step;
-    const took = step !== undefined && step >= 0 && step < steps.length;
-    flush(took ? step : 0, index);
-    if (took) {
-      shown.add(step);
-      out.push({
-        text: `${head} -> ${unit} ${step} ${cut(steps[step]!.label)}`,
-        kinds: ['call', 'step'],
-      });
-      return;
-    }
-    if (refused < 0) refused = out.length;
-    out.push({
-      text: `${head}: ${cut(call.note ?? `matched no ${unit}`)}`,
-      kinds: ['call'],
-    });
-  });
-  flush(steps.length, Infinity);
-  return { rows: out, divergence: refused < 0 ? left : refused };
-}
-
 /**
  * Formats a timeline: a heading, then one line per step or call in the
- * order they happened (a call that consumed a step shares its line, `call
- * 1 "exec" -> step 1 "execCommand"`), steps no call consumed where the
- * script has them, the first divergence marked with `>`: the first call
- * that matched no step, else the first step left pending. Past `maxLines`
- * the lines around the divergence are kept and the rest said in one line
- * each side (`… 4 steps and 3 calls left out`).
+ * order they happened (a call that took a step shares its line, `call 1
+ * "exec" -> step 1 "execCommand"`), the steps no call took where the
+ * script has them (a fault where `at` puts it), and the first divergence
+ * marked with `>`: the first call that took no step, else the first step
+ * left pending or a candidate. Past `maxLines` the lines around the
+ * divergence are kept and the rest said in one line each side (`… 4 steps
+ * and 3 calls left out`).
  *
  * @example
  * ```ts
@@ -189,76 +123,140 @@ export function formatTimeline(
   options: TimelineOptions = {},
 ): string {
   const unit = options.unit ?? 'step';
-  const { rows: all, divergence } = rows(steps, calls, unit);
+  const taken = new Set(calls.map((call) => call.step));
+  const rows: { readonly text: string; readonly kinds: readonly Kind[] }[] = [];
+  const shown = new Set<number>();
+  let refused = -1;
+  let left = -1;
+  // Shows the steps no call took before step `below` (those placed by
+  // `at`: before call `before`).
+  const flush = (below: number, before: number) =>
+    steps.forEach((step, index) => {
+      if (
+        shown.has(index) || taken.has(index) ||
+        (step.at === undefined ? index >= below : step.at > before)
+      ) return;
+      shown.add(index);
+      const fault = step.state === 'fault';
+      if (left < 0 && !fault && step.state !== 'consumed') left = rows.length;
+      rows.push({
+        text: `${fault ? '' : `${unit} ${index} `}${cut(step.label)}: ${
+          stateText[step.state]
+        }`,
+        kinds: [fault ? 'fault' : 'step'],
+      });
+    });
+  calls.forEach((call, index) => {
+    const head = `call ${index} ${cut(call.label)}`;
+    const step = call.step ?? -1;
+    const took = step >= 0 && step < steps.length;
+    flush(took ? step : 0, index);
+    if (!took && refused < 0) refused = rows.length;
+    rows.push(
+      took
+        ? {
+          text: `${head} -> ${unit} ${step} ${cut(steps[step]!.label)}`,
+          kinds: ['call', 'step'],
+        }
+        : {
+          text: `${head}: ${cut(call.note ?? `matched no ${unit}`)}`,
+          kinds: ['call'],
+        },
+    );
+  });
+  flush(steps.length, Infinity);
+  const divergence = refused < 0 ? left : refused;
   const budget = Math.max(5, options.maxLines ?? 20) - 1;
   let start = 0;
-  let end = all.length;
-  if (all.length > budget) {
+  let end = rows.length;
+  if (rows.length > budget) {
     const width = budget - 2;
-    const at = divergence < 0 ? all.length - 1 : divergence;
-    start = Math.max(0, Math.min(at - (width >> 1), all.length - width));
+    const at = divergence < 0 ? rows.length - 1 : divergence;
+    start = Math.max(0, Math.min(at - (width >> 1), rows.length - width));
     end = start + width;
     if (start === 0) end++;
-    else if (end === all.length) start--;
+    else if (end === rows.length) start--;
   }
-  const lines = all.slice(start, end).map((row, index) =>
-    `${index + start === divergence ? '>' : ' '} ${row.text}`
-  );
-  const elided = (skipped: readonly Row[]) =>
-    `  … ${tally(skipped, unit, ' and ')} left out`;
-  if (start > 0) lines.unshift(elided(all.slice(0, start)));
-  if (end < all.length) lines.push(elided(all.slice(end)));
-  const mark = divergence < 0 ? '' : '; ">" marks the first divergence';
+  const elided = (from: number, to: number) =>
+    `  … ${
+      tally(rows.slice(from, to).flatMap((row) => row.kinds), unit, ' and ')
+    } left out`;
   return [
-    `Timeline (${tally(all, unit, ', ') || 'empty'}${mark}):`,
-    ...lines,
+    `Timeline (${
+      tally(rows.flatMap((row) => row.kinds), unit, ', ') || 'empty'
+    }${divergence < 0 ? '' : '; ">" marks the first divergence'}):`,
+    ...start > 0 ? [elided(0, start)] : [],
+    ...rows.slice(start, end).map((row, index) =>
+      `${index + start === divergence ? '>' : ' '} ${row.text}`
+    ),
+    ...end < rows.length ? [elided(end, rows.length)] : [],
   ].join('\n');
 }
 
-/**
- * Appends a timeline to a double's own error, freshly constructed: its
- * message gains a line break and {@link formatTimeline}'s text; every field
- * stays as it is. Call it before the error is thrown or its `stack` read
- * (runtimes format the stack's first lines from the message when it is
- * first read).
- *
- * @param error The error, just constructed.
- * @param steps The script's steps, in script order.
- * @param calls The calls that arrived, in order.
- * @param options As {@link formatTimeline} takes them.
- * @returns The same error.
- */
-export function withTimeline<E extends Error>(
-  error: E,
-  steps: readonly TimelineStep[],
-  calls: readonly TimelineCall[],
-  options?: TimelineOptions,
-): E {
-  error.message = `${error.message}\n${formatTimeline(steps, calls, options)}`;
-  return error;
+/** A double's script and calls, as {@link appendTimeline} reads them. */
+export interface ScriptTrail {
+  /** Each step's name (a step type, a method), in script order. */
+  readonly steps: readonly string[];
+  /** Each call's method, by call index. */
+  readonly calls: readonly string[];
+  /** The step each call took, by call index (none: it took none). */
+  readonly took: readonly (number | undefined)[];
+  /** The unused steps of the `anyOrder` group the refused call met. */
+  readonly candidates?: readonly number[] | undefined;
+  /** Injected faults, placed among the calls by `at`. */
+  readonly faults?: readonly TimelineStep[] | undefined;
+  /** What a step is called (`step` by default). */
+  readonly unit?: string | undefined;
 }
 
 /**
- * What the line of a refused call says, from its error's fields: `matcher
- * returned false`, `matcher threw`, `expected "execCommand"`, `expected no
- * more calls`, or, when it met an `anyOrder` group, `no anyOrder candidate
- * accepts it`.
+ * Appends a double's timeline to its own error, freshly constructed: the
+ * message gains a line break and {@link formatTimeline}'s text (names
+ * quoted; the refused call, `error.callIndex`, says why from the error's
+ * fields); every field stays as it is. Call it before the error is thrown
+ * or its `stack` read (runtimes format the stack's first lines from the
+ * message when it is first read).
  *
- * @param error The fields of an unexpected-call or matcher error.
- * @returns The note.
+ * @param error The error, just constructed.
+ * @param trail The script, the calls, and the step each call took.
+ * @returns The same error.
  */
-export function refusal(error: {
-  readonly expectedMethod?: string | undefined;
-  readonly matcherResult?: 'false' | 'threw';
-  readonly candidates?: readonly unknown[] | undefined;
-}): string {
-  if (error.candidates !== undefined) return 'no anyOrder candidate accepts it';
-  if (error.matcherResult !== undefined) {
-    return error.matcherResult === 'false'
+export function appendTimeline<
+  E extends Error & {
+    readonly callIndex?: number | undefined;
+    readonly expectedMethod?: string | undefined;
+    readonly matcherResult?: 'false' | 'threw';
+    readonly candidates?: readonly unknown[] | undefined;
+  },
+>(error: E, trail: ScriptTrail): E {
+  const took = new Set(trail.took);
+  const note = error.candidates !== undefined
+    ? 'no anyOrder candidate accepts it'
+    : error.matcherResult !== undefined
+    ? error.matcherResult === 'false'
       ? 'matcher returned false'
-      : 'matcher threw';
-  }
-  return error.expectedMethod === undefined
-    ? 'expected no more calls'
+      : 'matcher threw'
+    : error.expectedMethod === undefined
+    ? undefined
     : `expected ${quote(error.expectedMethod)}`;
+  const steps = trail.steps.map((name, index): TimelineStep => ({
+    label: quote(name),
+    state: took.has(index)
+      ? 'consumed'
+      : trail.candidates?.includes(index)
+      ? 'candidate'
+      : 'pending',
+  }));
+  error.message = `${error.message}\n${
+    formatTimeline(
+      [...steps, ...trail.faults ?? []],
+      trail.calls.map((name, index) => ({
+        label: quote(name),
+        step: trail.took[index],
+        note: index === error.callIndex ? note : undefined,
+      })),
+      { unit: trail.unit },
+    )
+  }`;
+  return error;
 }

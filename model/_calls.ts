@@ -36,10 +36,11 @@ import { snapshotRequest } from './_request_snapshot.ts';
 import { rawUsageFor, toModelResponse } from './_response.ts';
 import { autoStream, checkpoint, exactStream } from './_stream.ts';
 import {
+  modelTrail,
   ScriptedModelRequestAbortedError,
   UnexpectedModelCallError,
-  withModelTimeline,
 } from './errors.ts';
+import { appendTimeline } from '../_internal/timeline.ts';
 import type {
   RecordedModelCall,
   ScriptedModelRetryAdvice,
@@ -302,7 +303,7 @@ function begin(
   const step = state.steps[state.next];
   if (step === undefined) {
     const error = new UnexpectedModelCallError(call);
-    throw remember(state, withModelTimeline(error, state));
+    throw remember(state, appendTimeline(error, modelTrail(state)));
   }
   state.took[call.index] = state.next++;
   return { call, step, signal };

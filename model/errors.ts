@@ -4,38 +4,31 @@
  *
  * @module
  */
-import { quote } from '../_internal/format.ts';
 import {
   incompleteMessage,
   unexpectedCallMessage,
 } from '../_internal/messages.ts';
-import { withTimeline } from '../_internal/timeline.ts';
+import type { ScriptTrail } from '../_internal/timeline.ts';
 import type { RecordedModelCall } from './types.ts';
 
 /**
- * Appends the model's timeline to a failure it raises: each call and the
- * step it took, then the steps left.
+ * The model's script and calls, for its failures' timeline.
  *
- * @param error The error, just constructed.
  * @param state The model's steps, calls, and the step each call took.
- * @returns The same error.
+ * @returns The trail.
  */
-export function withModelTimeline<E extends Error>(error: E, state: {
+export function modelTrail(state: {
   readonly steps: readonly { readonly type: string }[];
   readonly calls: { view(): readonly RecordedModelCall[] };
   readonly took: readonly number[];
-}): E {
-  return withTimeline(
-    error,
-    state.steps.map((step, index) => ({
-      label: quote(step.type),
-      state: state.took.includes(index) ? 'consumed' : 'pending',
-    })),
-    state.calls.view().map((call) => ({
-      label: quote(call.streamed ? 'getStreamedResponse' : 'getResponse'),
-      step: state.took[call.index],
-    })),
-  );
+}): ScriptTrail {
+  return {
+    steps: state.steps.map((step) => step.type),
+    calls: state.calls.view().map((call) =>
+      call.streamed ? 'getStreamedResponse' : 'getResponse'
+    ),
+    took: state.took,
+  };
 }
 
 /**

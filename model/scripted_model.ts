@@ -24,7 +24,8 @@ import {
   type ModelState,
 } from './_calls.ts';
 import { readDefaultUsage, readOptions } from './_usage.ts';
-import { UnconsumedModelStepsError, withModelTimeline } from './errors.ts';
+import { modelTrail, UnconsumedModelStepsError } from './errors.ts';
+import { appendTimeline } from '../_internal/timeline.ts';
 import type { RecordedModelCall, ScriptedModelInput } from './types.ts';
 
 /**
@@ -291,7 +292,7 @@ export class ScriptedModel implements Model {
       remainingSteps,
       pendingStepTypes: state.steps.slice(state.next).map((step) => step.type),
     });
-    throw withModelTimeline(error, state);
+    throw appendTimeline(error, modelTrail(state));
   }
 
   /**

@@ -18,8 +18,7 @@ import {
   snapshot,
 } from '../_internal/snapshot.ts';
 import { installDispose, stateSlot } from '../_internal/state.ts';
-import { quote } from '../_internal/format.ts';
-import { refusal, withTimeline } from '../_internal/timeline.ts';
+import { appendTimeline, type ScriptTrail } from '../_internal/timeline.ts';
 import {
   type SandboxAnyOrderCandidate,
   SandboxCallMatcherError,
@@ -295,13 +294,11 @@ class ScriptedSandbox implements ScriptedSandboxControls, SandboxSession {
     state.drift.rethrow();
     const pending = state.steps.filter((_, i) => !state.used[i]);
     if (pending.length === 0) return;
-    throw timeline(
-      state,
-      new UnconsumedSandboxStepsError({
-        remainingSteps: pending.length,
-        pendingMethods: pending.map((step) => step.method),
-      }),
-    );
+    const error = new UnconsumedSandboxStepsError({
+      remainingSteps: pending.length,
+      pendingMethods: pending.map((step) => step.method),
+    });
+    throw appendTimeline(error, sandboxTrail(state, false));
   }
 }
 
@@ -473,37 +470,24 @@ function mismatch(state: SandboxState, error: unknown): unknown {
   if (
     error instanceof UnexpectedSandboxCallError ||
     error instanceof SandboxCallMatcherError
-  ) timeline(state, error);
+  ) appendTimeline(error, sandboxTrail(state, error.candidates !== undefined));
   state.drift.remember(error);
   return error;
 }
 
-// Appends the session's timeline to its own error: each call and the step
-// it took (the refused one says why), then the steps left, those of the
-// `anyOrder` group a refused call met as candidates.
-function timeline<E extends Error & { readonly callIndex?: number }>(
-  state: SandboxState,
-  error: E & Parameters<typeof refusal>[0],
-): E {
-  const group = error.candidates === undefined
-    ? undefined
-    : state.steps[state.next]?.group;
-  return withTimeline(
-    error,
-    state.steps.map((step, index) => ({
-      label: quote(step.method),
-      state: state.used[index]
-        ? 'consumed'
-        : index < (group?.end ?? 0)
-        ? 'candidate'
-        : 'pending',
-    })),
-    state.log.view().map((call) => ({
-      label: quote(call.method),
-      step: state.took[call.index],
-      note: call.index === error.callIndex ? refusal(error) : undefined,
-    })),
-  );
+// The session's script and calls, for its failures' timeline; `grouped`:
+// the refused call met an `anyOrder` group, whose unused steps are then
+// the candidates.
+function sandboxTrail(state: SandboxState, grouped: boolean): ScriptTrail {
+  const end = grouped ? state.steps[state.next]?.group?.end ?? 0 : 0;
+  return {
+    steps: state.steps.map((step) => step.method),
+    calls: state.log.view().map((call) => call.method),
+    took: state.took,
+    candidates: state.steps.flatMap((_, index) =>
+      index < end && !state.used[index] ? [index] : []
+    ),
+  };
 }
 
 // A `Manifest` argument is recorded as a copy made the way the SDK's own

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import {
+  appendTimeline,
   formatTimeline,
   type TimelineCall,
   type TimelineStep,
-  withTimeline,
 } from '../../_internal/timeline.ts';
 
 const heading = (counts: string, mark = true) =>
@@ -28,7 +28,7 @@ test('formatTimeline interleaves steps and calls and marks the first call that m
     [
       heading('4 steps, 1 injected fault, 3 calls'),
       '  call 0 "getResponse" -> step 0 "response"',
-      '  step 1 fault "disconnect": injected fault',
+      '  fault "disconnect": injected fault',
       '  step 2 "execCommand": anyOrder candidate',
       '  call 1 "readFile" -> step 3 "readFile"',
       '> call 2 "exec": step 2 "execCommand": matcher returned false',
@@ -66,7 +66,7 @@ test('formatTimeline marks a candidate left at the end, and nothing when nothing
     ),
     [
       heading('1 step, 1 injected fault'),
-      '  step 0 "a": injected fault',
+      '  "a": injected fault',
       '> step 1 "b": anyOrder candidate',
     ]
       .join('\n'),
@@ -216,22 +216,72 @@ test('formatTimeline places a step by `at` among the calls (an injected fault)',
     ),
     [
       heading('2 steps, 2 injected faults, 2 calls'),
-      '  step 3 disconnect "x": injected fault',
+      '  disconnect "x": injected fault',
       '  call 0 "sendMessage" -> step 0 "sendMessage"',
-      '  step 2 dropped "audio": injected fault',
+      '  dropped "audio": injected fault',
       '> call 1 "mute": expected "sendEvent"',
       '  step 1 "sendEvent": pending',
     ].join('\n'),
   );
 });
 
-test('withTimeline appends the timeline to the message and keeps the error', () => {
-  const error = new RangeError('Unexpected call');
-  const same = withTimeline(error, [], [{ label: '"x"' }]);
-  assert.equal(same, error);
+test('appendTimeline quotes the names, says why the refused call was refused, and keeps the error', () => {
+  const trail = {
+    steps: ['readFile', 'execCommand', 'close'],
+    calls: ['readFile', 'exec'],
+    took: [0],
+  };
+  const cases: [object, string][] = [
+    [{}, 'matched no step'],
+    [{ expectedMethod: 'execCommand' }, 'expected "execCommand"'],
+    [{ matcherResult: 'false' }, 'matcher returned false'],
+    [{ matcherResult: 'threw' }, 'matcher threw'],
+    [
+      { matcherResult: 'false', candidates: [], expectedMethod: 'x' },
+      'no anyOrder candidate accepts it',
+    ],
+  ];
+  for (const [fields, note] of cases) {
+    const error = Object.assign(new RangeError('Unexpected call'), {
+      callIndex: 1,
+      ...fields,
+    });
+    assert.equal(
+      appendTimeline(error, { ...trail, candidates: [1] }),
+      error,
+    );
+    assert.equal(
+      error.message,
+      [
+        'Unexpected call',
+        heading('3 steps, 2 calls'),
+        '  call 0 "readFile" -> step 0 "readFile"',
+        `> call 1 "exec": ${note}`,
+        '  step 1 "execCommand": anyOrder candidate',
+        '  step 2 "close": pending',
+      ].join('\n'),
+    );
+    assert.match(String(error.stack), /^RangeError: Unexpected call\nTimeline/);
+  }
+  // Only the refused call says why; faults and the unit are passed on.
+  const other = Object.assign(new Error('Incomplete'), {
+    expectedMethod: 'close',
+  });
+  appendTimeline(other, {
+    steps: ['close'],
+    calls: ['mute'],
+    took: [],
+    faults: [{ label: 'dropped "audio"', state: 'fault', at: 0 }],
+    unit: 'expectation',
+  });
   assert.equal(
-    error.message,
-    `Unexpected call\n${heading('1 call')}\n> call 0 "x": matched no step`,
+    other.message,
+    [
+      'Incomplete',
+      heading('1 expectation, 1 injected fault, 1 call'),
+      '  dropped "audio": injected fault',
+      '> call 0 "mute": matched no expectation',
+      '  expectation 0 "close": pending',
+    ].join('\n'),
   );
-  assert.match(String(error.stack), /^RangeError: Unexpected call\nTimeline/);
 });

@@ -675,8 +675,13 @@ test('realtimeFixture replays the committed file', async () => {
   assert.ok(pending instanceof Promise);
   await assert.rejects(pending, {
     name: 'IncompleteRealtimeScenarioError',
-    message:
+    message: [
       'Incomplete realtime scenario: 3 pending expectations left ("connect", "sendMessage", "close")',
+      'Timeline (3 expectations; ">" marks the first divergence):',
+      '> expectation 0 "connect": pending',
+      '  expectation 1 "sendMessage": pending',
+      '  expectation 2 "close": pending',
+    ].join('\n'),
   });
 });
 
