@@ -207,6 +207,8 @@ export interface ScriptTrail {
   readonly faults?: readonly TimelineStep[] | undefined;
   /** What a step is called (`step` by default). */
   readonly unit?: string | undefined;
+  /** What the refused call's line says; else read from the error. */
+  readonly note?: string | undefined;
 }
 
 /**
@@ -230,15 +232,16 @@ export function appendTimeline<
   },
 >(error: E, trail: ScriptTrail): E {
   const took = new Set(trail.took);
-  const note = error.candidates !== undefined
-    ? 'no anyOrder candidate accepts it'
-    : error.matcherResult !== undefined
-    ? error.matcherResult === 'false'
-      ? 'matcher returned false'
-      : 'matcher threw'
-    : error.expectedMethod === undefined
-    ? undefined
-    : `expected ${quote(error.expectedMethod)}`;
+  const note = trail.note ??
+    (error.candidates !== undefined
+      ? 'no anyOrder candidate accepts it'
+      : error.matcherResult !== undefined
+      ? error.matcherResult === 'false'
+        ? 'matcher returned false'
+        : 'matcher threw'
+      : error.expectedMethod === undefined
+      ? undefined
+      : `expected ${quote(error.expectedMethod)}`);
   const steps = trail.steps.map((name, index): TimelineStep => ({
     label: quote(name),
     state: took.has(index)

@@ -7,6 +7,7 @@
  */
 import { describe, quote } from '../_internal/format.ts';
 import { invalidInputMessage } from '../_internal/messages.ts';
+import { appendTimeline } from '../_internal/timeline.ts';
 
 /**
  * Which double a fixture or a mismatch belongs to.
@@ -98,6 +99,30 @@ export class ReplayMismatchError extends Error {
     this.recorded = fields.recorded;
     this.actual = fields.actual;
   }
+}
+
+/**
+ * Appends the replay's timeline to a mismatch: the recorded calls, the
+ * calls that replayed them, and the one that differs, marked.
+ *
+ * @param error The mismatch, just constructed.
+ * @param recorded The recorded calls' methods, in order.
+ * @param actual The methods of the calls made so far, the differing one
+ * included.
+ * @returns The same error.
+ */
+export function withReplayTimeline(
+  error: ReplayMismatchError,
+  recorded: readonly string[],
+  actual: readonly string[],
+): ReplayMismatchError {
+  return appendTimeline(error, {
+    steps: recorded,
+    calls: actual,
+    took: actual.map((_, index) => index < error.callIndex ? index : undefined),
+    note: `differs from the recording at ${quote(error.path)}`,
+    unit: 'recorded call',
+  });
 }
 
 /**
