@@ -55,13 +55,6 @@ export interface TimelineOptions {
   readonly unit?: string | undefined;
 }
 
-const stateText: Readonly<Record<TimelineStep['state'], string>> = {
-  consumed: 'consumed',
-  pending: 'pending',
-  candidate: 'anyOrder candidate',
-  fault: 'injected fault',
-};
-
 /** What a line shows: a step, an injected fault, a call. */
 type Kind = 'step' | 'fault' | 'call';
 
@@ -140,9 +133,11 @@ export function formatTimeline(
       const fault = step.state === 'fault';
       if (left < 0 && !fault && step.state !== 'consumed') left = rows.length;
       rows.push({
-        text: `${fault ? '' : `${unit} ${index} `}${cut(step.label)}: ${
-          stateText[step.state]
-        }`,
+        text: fault
+          ? `${cut(step.label)}: injected fault`
+          : `${unit} ${index} ${cut(step.label)}: ${
+            step.state === 'candidate' ? 'anyOrder candidate' : step.state
+          }`,
         kinds: [fault ? 'fault' : 'step'],
       });
     });
@@ -236,9 +231,9 @@ export function appendTimeline<
     (error.candidates !== undefined
       ? 'no anyOrder candidate accepts it'
       : error.matcherResult !== undefined
-      ? error.matcherResult === 'false'
-        ? 'matcher returned false'
-        : 'matcher threw'
+      ? `matcher ${
+        error.matcherResult === 'false' ? 'returned false' : 'threw'
+      }`
       : error.expectedMethod === undefined
       ? undefined
       : `expected ${quote(error.expectedMethod)}`);
