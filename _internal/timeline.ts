@@ -166,7 +166,7 @@ export function formatTimeline(
   let end = rows.length;
   if (rows.length > budget) {
     const width = budget - 2;
-    const at = divergence < 0 ? rows.length - 1 : divergence;
+    const at = divergence < 0 ? Infinity : divergence;
     start = Math.max(0, Math.min(at - (width >> 1), rows.length - width));
     end = start + width;
     if (start === 0) end++;
@@ -196,7 +196,7 @@ export interface ScriptTrail {
   readonly calls: readonly string[];
   /** The step each call took, by call index (none: it took none). */
   readonly took: readonly (number | undefined)[];
-  /** The unused steps of the `anyOrder` group the refused call met. */
+  /** The steps of the `anyOrder` group the refused call met. */
   readonly candidates?: readonly number[] | undefined;
   /** Injected faults, placed among the calls by `at`. */
   readonly faults?: readonly TimelineStep[] | undefined;
@@ -226,7 +226,6 @@ export function appendTimeline<
     readonly candidates?: readonly unknown[] | undefined;
   },
 >(error: E, trail: ScriptTrail): E {
-  const took = new Set(trail.took);
   const note = trail.note ??
     (error.candidates !== undefined
       ? 'no anyOrder candidate accepts it'
@@ -237,13 +236,10 @@ export function appendTimeline<
       : error.expectedMethod === undefined
       ? undefined
       : `expected ${quote(error.expectedMethod)}`);
+  // A step a call took shows on the call's line; its state is not shown.
   const steps = trail.steps.map((name, index): TimelineStep => ({
     label: quote(name),
-    state: took.has(index)
-      ? 'consumed'
-      : trail.candidates?.includes(index)
-      ? 'candidate'
-      : 'pending',
+    state: trail.candidates?.includes(index) ? 'candidate' : 'pending',
   }));
   error.message = `${error.message}\n${
     formatTimeline(

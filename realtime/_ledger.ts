@@ -424,14 +424,14 @@ export class CallLedger {
   }
 
   // The expectations, the calls and the faults, for a timeline; `group`:
-  // the group a refused call met, whose unused members are candidates.
+  // the group a refused call met, whose members (those no call took) are
+  // candidates.
   #trail(group?: Waiter): ScriptTrail {
     return {
       steps: this.#expected,
       calls: this.#log.view().map((call) => call.method),
       took: this.#took,
-      candidates: group?.members.filter((_, i) => group.calls[i] === undefined)
-        .map((member) => member.order - 1),
+      candidates: group?.members.map((member) => member.order - 1),
       faults: faultSteps(this.#faults),
       unit: 'expectation',
     };

@@ -470,23 +470,23 @@ function mismatch(state: SandboxState, error: unknown): unknown {
   if (
     error instanceof UnexpectedSandboxCallError ||
     error instanceof SandboxCallMatcherError
-  ) appendTimeline(error, sandboxTrail(state, error.candidates !== undefined));
+  ) appendTimeline(error, sandboxTrail(state, true));
   state.drift.remember(error);
   return error;
 }
 
-// The session's script and calls, for its failures' timeline; `grouped`:
-// the refused call met an `anyOrder` group, whose unused steps are then
-// the candidates.
-function sandboxTrail(state: SandboxState, grouped: boolean): ScriptTrail {
-  const end = grouped ? state.steps[state.next]?.group?.end ?? 0 : 0;
+// The session's script and calls, for its failures' timeline; `refused`:
+// a call was refused, and when the next step is in an `anyOrder` group the
+// group's steps (those no call took) are the candidates.
+function sandboxTrail(state: SandboxState, refused: boolean): ScriptTrail {
+  const candidates: number[] = [];
+  const end = refused ? state.steps[state.next]?.group?.end ?? 0 : 0;
+  for (let index = state.next; index < end; index++) candidates.push(index);
   return {
     steps: state.steps.map((step) => step.method),
     calls: state.log.view().map((call) => call.method),
     took: state.took,
-    candidates: state.steps.flatMap((_, index) =>
-      index < end && !state.used[index] ? [index] : []
-    ),
+    candidates,
   };
 }
 

@@ -285,3 +285,25 @@ test('appendTimeline quotes the names, says why the refused call was refused, an
     ].join('\n'),
   );
 });
+
+test('formatTimeline shows every line when they fit the bound exactly', () => {
+  const steps: TimelineStep[] = Array.from({ length: 18 }, (_, index) => ({
+    label: `"s${index}"`,
+    state: 'consumed',
+  }));
+  const calls: TimelineCall[] = [
+    ...steps.map((_, index) => ({ label: `"c${index}"`, step: index })),
+    { label: '"bad"' },
+  ];
+  // 19 lines and the heading: 20, the default bound.
+  const lines = formatTimeline(steps, calls).split('\n');
+  assert.equal(lines.length, 20);
+  assert.equal(lines[1], '  call 0 "c0" -> step 0 "s0"');
+  assert.equal(lines[19], '> call 18 "bad": matched no step');
+  // One more line and the first goes.
+  const over = formatTimeline(steps, [{ label: '"x"', step: -1 }, ...calls])
+    .split('\n');
+  assert.equal(over.length, 20);
+  assert.equal(over[1], '> call 0 "x": matched no step');
+  assert.equal(over[19], '  … 1 step and 2 calls left out');
+});

@@ -64,6 +64,39 @@ test('A model replay mismatch marks the call that differs', async () => {
   assert.throws(() => model.assertComplete(), (thrown) => thrown === error);
 });
 
+test('A streamed model replay names getStreamedResponse on both sides', async () => {
+  const real = new ScriptedModel([
+    [functionCall('add', { a: 1, b: 2 }, { callId: 'c1' })],
+    [assistantMessage('3')],
+  ]);
+  const recording = recordModel(real, { sdkVersion: 'test' });
+  const streamed = async (
+    model: ScriptedModel | typeof recording,
+    execute: (a: number, b: number) => number,
+  ) => {
+    const result = await runner.run(
+      new Agent({ name: 'A', model, tools: [arithmetic(execute)] }),
+      'Add 1 and 2',
+      { stream: true },
+    );
+    for await (const _ of result) { /* drain */ }
+    await result.completed;
+  };
+  await streamed(recording, (a, b) => a + b);
+  const model = replayModel(recording.fixtureJson());
+  const error = await streamed(model, (a, b) => a - b).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  assert(error instanceof ReplayMismatchError);
+  assert.deepEqual(error.message.split('\n').slice(1), [
+    'Timeline (2 recorded calls, 2 calls; ">" marks the first divergence):',
+    '  call 0 "getStreamedResponse" -> recorded call 0 "getStreamedResponse"',
+    '> call 1 "getStreamedResponse": differs from the recording at "input[2].output.text"',
+    '  recorded call 1 "getStreamedResponse": pending',
+  ]);
+});
+
 test('A Realtime replay mismatch marks the call that differs', async () => {
   const real = new ScriptedRealtimeTransport();
   const recording = recordRealtimeTransport(real, { sdkVersion: 'test' });

@@ -70,22 +70,26 @@ test('A matcher rejection in a SandboxAgent run is rethrown by assertComplete() 
 
 test("A call no anyOrder step accepts names the group's unused steps as candidates", async () => {
   const sandbox = scriptedSandboxSession([
-    { method: 'supportsPty', result: false },
     anyOrder(
+      { method: 'supportsPty', result: false },
       { method: 'execCommand', match: ({ cmd }) => cmd === 'ls', result: '' },
       { method: 'execCommand', match: ({ cmd }) => cmd === 'pwd', result: '' },
     ),
+    { method: 'close', result: undefined },
   ]);
   assert.equal(await runCommand(sandbox, 'rm -rf /'), 'Done.');
   assert.throws(() => sandbox.assertComplete(), (error) => {
     assert(error instanceof SandboxCallMatcherError);
     assert.equal(error.candidates?.length, 2);
+    // The group's step a call took shows on its line; the step after the
+    // group is no candidate.
     assert.deepEqual(error.message.split('\n').slice(1), [
-      'Timeline (3 steps, 2 calls; ">" marks the first divergence):',
+      'Timeline (4 steps, 2 calls; ">" marks the first divergence):',
       '  call 0 "supportsPty" -> step 0 "supportsPty"',
       '> call 1 "execCommand": no anyOrder candidate accepts it',
       '  step 1 "execCommand": anyOrder candidate',
       '  step 2 "execCommand": anyOrder candidate',
+      '  step 3 "close": pending',
     ]);
     return true;
   });
