@@ -195,7 +195,7 @@ export interface ScriptTrail {
   /** Each call's method, by call index. */
   readonly calls: readonly string[];
   /** The step each call took, by call index (none: it took none). */
-  readonly took: readonly (number | undefined)[];
+  readonly took: ReadonlyMap<number, number>;
   /** The steps of the `anyOrder` group the refused call met. */
   readonly candidates?: readonly number[] | undefined;
   /** Injected faults, placed among the calls by `at`. */
@@ -246,7 +246,7 @@ export function appendTimeline<
       [...steps, ...trail.faults ?? []],
       trail.calls.map((name, index) => ({
         label: quote(name),
-        step: trail.took[index],
+        step: trail.took.get(index),
         note: index === error.callIndex ? note : undefined,
       })),
       { unit: trail.unit },

@@ -84,7 +84,7 @@ export interface ModelState {
   next: number;
   readonly calls: CallLog<RecordedModelCall>;
   /** The step each call took, by call index (none: it took none). */
-  readonly took: number[];
+  readonly took: Map<number, number>;
   /** The last recorded request, whose frozen parts the next one reuses. */
   previous: ModelRequest | undefined;
   readonly drift: FirstMismatch;
@@ -305,7 +305,7 @@ function begin(
     const error = new UnexpectedModelCallError(call);
     throw remember(state, appendTimeline(error, modelTrail(state)));
   }
-  state.took[call.index] = state.next++;
+  state.took.set(call.index, state.next++);
   return { call, step, signal };
 }
 

@@ -20,7 +20,7 @@ import type { RecordedModelCall } from './types.ts';
 export function modelTrail(state: {
   readonly steps: readonly { readonly type: string }[];
   readonly calls: { view(): readonly RecordedModelCall[] };
-  readonly took: readonly number[];
+  readonly took: ReadonlyMap<number, number>;
 }): ScriptTrail {
   return {
     steps: state.steps.map((step) => step.type),

@@ -100,7 +100,7 @@ export class ScriptedModel implements Model {
     const state = slot.attach(this, {
       steps: [],
       next: 0,
-      took: [],
+      took: new Map(),
       calls: new CallLog(),
       previous: undefined,
       drift: new FirstMismatch(),

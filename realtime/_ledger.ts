@@ -75,7 +75,7 @@ export class CallLedger {
   // Each expectation's method, by registration order (`order - 1`), and
   // the expectation each call took, by call index: the timeline's parts.
   #expected: RealtimeTransportMethod[] = [];
-  #took: number[] = [];
+  #took = new Map<number, number>();
 
   /** How many calls were recorded. */
   get count(): number {
@@ -381,7 +381,7 @@ export class CallLedger {
         )
         : refusal.error;
     }
-    this.#took[call.index] = waiter.members[taker]!.order - 1;
+    this.#took.set(call.index, waiter.members[taker]!.order - 1);
     waiter.calls[taker] = call;
     waiter.left--;
     return undefined;

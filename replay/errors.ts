@@ -116,10 +116,13 @@ export function withReplayTimeline(
   recorded: readonly string[],
   actual: readonly string[],
 ): ReplayMismatchError {
+  // Each call before the differing one replayed its own recorded call.
+  const took = new Map<number, number>();
+  for (let index = 0; index < error.callIndex; index++) took.set(index, index);
   return appendTimeline(error, {
     steps: recorded,
     calls: actual,
-    took: actual.map((_, index) => index < error.callIndex ? index : undefined),
+    took,
     note: `differs from the recording at ${quote(error.path)}`,
     unit: 'recorded call',
   });

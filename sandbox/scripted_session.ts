@@ -231,7 +231,7 @@ interface SandboxState {
   /** Which steps a call consumed (a group's may be used out of order). */
   readonly used: boolean[];
   /** The step each call took, by call index (none: it took none). */
-  readonly took: number[];
+  readonly took: Map<number, number>;
   /** The first unused step. */
   next: number;
   /** How many steps are left. */
@@ -258,7 +258,7 @@ class ScriptedSandbox implements ScriptedSandboxControls, SandboxSession {
     const state = slot.attach(this, {
       steps,
       used: steps.map(() => false),
-      took: [],
+      took: new Map(),
       next: 0,
       left: steps.length,
       log: new CallLog(),
@@ -334,7 +334,7 @@ function answer(
     ? ordered(state, step, call)
     : unordered(state, step.group.end, call);
   consume(state, taken);
-  state.took[call.index] = taken;
+  state.took.set(call.index, taken);
   const chosen = state.steps[taken]!;
   switch (chosen.kind) {
     case 'result':
@@ -479,14 +479,16 @@ function mismatch(state: SandboxState, error: unknown): unknown {
 // a call was refused, and when the next step is in an `anyOrder` group the
 // group's steps (those no call took) are the candidates.
 function sandboxTrail(state: SandboxState, refused: boolean): ScriptTrail {
-  const candidates: number[] = [];
-  const end = refused ? state.steps[state.next]?.group?.end ?? 0 : 0;
-  for (let index = state.next; index < end; index++) candidates.push(index);
+  const { next } = state;
+  const end = refused ? state.steps[next]?.group?.end ?? 0 : 0;
   return {
     steps: state.steps.map((step) => step.method),
     calls: state.log.view().map((call) => call.method),
     took: state.took,
-    candidates,
+    candidates: Array.from(
+      { length: Math.max(0, end - next) },
+      (_, offset) => next + offset,
+    ),
   };
 }
 

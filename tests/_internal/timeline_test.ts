@@ -229,7 +229,7 @@ test('appendTimeline quotes the names, says why the refused call was refused, an
   const trail = {
     steps: ['readFile', 'execCommand', 'close'],
     calls: ['readFile', 'exec'],
-    took: [0],
+    took: new Map([[0, 0]]),
   };
   const cases: [object, string][] = [
     [{}, 'matched no step'],
@@ -270,7 +270,7 @@ test('appendTimeline quotes the names, says why the refused call was refused, an
   appendTimeline(other, {
     steps: ['close'],
     calls: ['mute'],
-    took: [],
+    took: new Map(),
     faults: [{ label: 'dropped "audio"', state: 'fault', at: 0 }],
     unit: 'expectation',
   });
