@@ -5,40 +5,13 @@
  */
 import assert from 'node:assert/strict';
 import test from 'node:test';
-import { Runner } from '@openai/agents';
-import { SandboxAgent, shell } from '@openai/agents/sandbox';
 import {
   anyOrder,
-  assistantMessage,
-  functionCall,
   SandboxCallMatcherError,
-  ScriptedModel,
   scriptedSandboxSession,
   UnconsumedSandboxStepsError,
 } from '@scripted/agents';
-
-/** Runs one shell command through the real runtime against `session`. */
-async function runCommand(
-  session: ReturnType<typeof scriptedSandboxSession>,
-  cmd: string,
-): Promise<unknown> {
-  const model = new ScriptedModel([
-    [functionCall('exec_command', { cmd }, { callId: 'call_1' })],
-    [assistantMessage('Done.')],
-  ]);
-  const agent = new SandboxAgent({
-    name: 'Workspace assistant',
-    model,
-    capabilities: [shell()],
-  });
-  const result = await new Runner({ tracingDisabled: true }).run(
-    agent,
-    'Go',
-    { sandbox: { session } },
-  );
-  model.assertComplete();
-  return result.finalOutput;
-}
+import { runCommand } from './_run_command.ts';
 
 test('A matcher rejection in a SandboxAgent run is rethrown by assertComplete() with the timeline', async () => {
   const sandbox = scriptedSandboxSession([
