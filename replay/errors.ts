@@ -106,16 +106,19 @@ export class ReplayMismatchError extends Error {
  * calls that replayed them, and the one that differs, marked.
  *
  * @param error The mismatch, just constructed.
- * @param recorded The recorded calls' methods, in order.
- * @param actual The methods of the calls made so far, the differing one
+ * @param calls `recorded`: the recorded calls' methods, in order;
+ * `actual`: the methods of the calls made so far, the differing one
  * included.
  * @returns The same error.
  */
 export function withReplayTimeline(
   error: ReplayMismatchError,
-  recorded: readonly string[],
-  actual: readonly string[],
+  calls: {
+    readonly recorded: readonly string[];
+    readonly actual: readonly string[];
+  },
 ): ReplayMismatchError {
+  const { recorded, actual } = calls;
   // Each call before the differing one replayed its own recorded call.
   const took = new Map<number, number>();
   for (let index = 0; index < error.callIndex; index++) took.set(index, index);

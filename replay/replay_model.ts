@@ -155,8 +155,12 @@ export function replayModel(
           aspect,
           ...found,
         }),
-        calls.map((recorded) => methodOf(recorded.events !== undefined)),
-        model.calls.map((made) => methodOf(made.streamed)),
+        {
+          recorded: calls.map((recorded) =>
+            methodOf(recorded.events !== undefined)
+          ),
+          actual: model.calls.map((made) => methodOf(made.streamed)),
+        },
       );
       state.mismatch ??= error;
       throw error;

@@ -181,7 +181,9 @@ function check(
       aspect: recorded.method,
       ...found,
     }),
-    how.turns.map((turn) => turn.call.method),
-    how.transport.calls.map((made) => made.method),
+    {
+      recorded: how.turns.map((turn) => turn.call.method),
+      actual: how.transport.calls.map((made) => made.method),
+    },
   );
 }

@@ -98,7 +98,7 @@ test('The cancellation error lists five injected faults and counts the rest', as
 
 // The faults' sentence ends the first line; the timeline follows it
 // (tests/realtime/timeline_test.ts).
-const firstLine = (error: Error) => error.message.split('\n')[0];
+const firstLine = (error: Error) => error.message.split('\n')[0] ?? '';
 
 test('A mismatch names the faults injected before it; a later fault is not in it', () => {
   const transport = faulty();
