@@ -37,6 +37,9 @@ export function modelTrail(state: {
  * Constructible as `@openai/agents/testing` builds it, from the recorded
  * call, or from its fields.
  *
+ * Raised by the model, its message ends with the failure timeline: the
+ * steps and the calls, the first divergence marked (docs/core.md).
+ *
  * @example
  * ```ts
  * import assert from 'node:assert/strict';
@@ -89,6 +92,9 @@ export class UnexpectedModelCallError extends Error {
  * The workflow ended before every scripted step was used; thrown by
  * `assertComplete()`. Constructible as `@openai/agents/testing` builds it,
  * from the count alone (`pendingStepTypes` is then empty).
+ *
+ * Raised by the model, its message ends with the failure timeline: the
+ * steps and the calls, the first divergence marked (docs/core.md).
  *
  * @example
  * ```ts

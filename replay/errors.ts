@@ -39,6 +39,10 @@ function show(value: unknown): string {
  * (`input[3].content[0].text`); the double remembers it, so
  * `assertComplete()` rethrows it even when application code caught it.
  *
+ * Raised by a replay, its message ends with the failure timeline: the
+ * recorded calls and the calls that replayed them, the differing one
+ * marked (docs/core.md).
+ *
  * @example
  * ```ts
  * import assert from 'node:assert/strict';
