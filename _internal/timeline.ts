@@ -17,7 +17,7 @@
  *
  * @module
  */
-import { plural } from './format.ts';
+import { plural, quote } from './format.ts';
 
 /** One step of a script, as the timeline shows it. */
 export interface TimelineStep {
@@ -29,6 +29,12 @@ export interface TimelineStep {
    * failing call met), `fault` (an injected fault).
    */
   readonly state: 'consumed' | 'pending' | 'candidate' | 'fault';
+  /**
+   * For a step no call took (an injected fault): how many calls arrived
+   * before it; it is shown just before call `at`. Without it, a step no
+   * call took is shown before the first call that took a later step.
+   */
+  readonly at?: number | undefined;
 }
 
 /** One call that arrived, as the timeline shows it. */
@@ -45,112 +51,36 @@ export interface TimelineCall {
 export interface TimelineOptions {
   /** Most lines, the heading included (20 by default, at least 5). */
   readonly maxLines?: number | undefined;
+  /** What a step is called: `step` (by default), `expectation`. */
+  readonly unit?: string | undefined;
 }
 
-const stateText: Readonly<Record<TimelineStep['state'], string>> = {
-  consumed: 'consumed',
-  pending: 'pending',
-  candidate: 'anyOrder candidate',
-  fault: 'injected fault',
-};
+/** What a line shows: a step, an injected fault, a call. */
+type Kind = 'step' | 'fault' | 'call';
 
-/** Longest label shown in full; longer ones are cut and end in `…`. */
-const maxLabel = 60;
-
+/** A label cut at 60 characters, ending in `…`. */
 function cut(label: string): string {
-  const text = String(label);
-  return text.length > maxLabel ? `${text.slice(0, maxLabel - 1)}…` : text;
+  return label.length > 60 ? `${label.slice(0, 59)}…` : label;
 }
 
-/** A line of the timeline, with how many steps and calls it shows. */
-interface Row {
-  readonly text: string;
-  readonly steps: number;
-  readonly calls: number;
-}
-
-function stepRow(steps: readonly TimelineStep[], index: number): Row {
-  const step = steps[index]!;
-  return {
-    text: `step ${index} ${cut(step.label)}: ${
-      stateText[step.state] ?? step.state
-    }`,
-    steps: 1,
-    calls: 0,
-  };
-}
-
-/** Rows in order, and the index of the first divergence (-1: none). */
-function rows(
-  steps: readonly TimelineStep[],
-  calls: readonly TimelineCall[],
-): { rows: Row[]; divergence: number } {
-  const taken = new Set<number>();
-  for (const call of calls) {
-    if (call.step !== undefined) taken.add(call.step);
-  }
-  const out: Row[] = [];
-  const shown = new Set<number>();
-  let divergence = -1;
-  const flush = (below: number) => {
-    for (let index = 0; index < below && index < steps.length; index++) {
-      if (shown.has(index) || taken.has(index)) continue;
-      shown.add(index);
-      if (
-        divergence < 0 && steps[index]!.state !== 'consumed' &&
-        steps[index]!.state !== 'fault' && below === steps.length
-      ) {
-        divergence = out.length;
-      }
-      out.push(stepRow(steps, index));
-    }
-  };
-  calls.forEach((call, index) => {
-    const head = `call ${index} ${cut(call.label)}`;
-    const step = call.step;
-    if (step !== undefined && step >= 0 && step < steps.length) {
-      flush(step);
-      shown.add(step);
-      out.push({
-        text: `${head} -> step ${step} ${cut(steps[step]!.label)}`,
-        steps: 1,
-        calls: 1,
-      });
-      return;
-    }
-    if (divergence < 0) divergence = out.length;
-    out.push({
-      text: `${head}: ${cut(call.note ?? 'matched no step')}`,
-      steps: 0,
-      calls: 1,
-    });
-  });
-  flush(steps.length);
-  return { rows: out, divergence };
-}
-
-function elision(skipped: readonly Row[]): string {
-  let steps = 0;
-  let calls = 0;
-  for (const row of skipped) {
-    steps += row.steps;
-    calls += row.calls;
-  }
-  const parts = [
-    ...(steps > 0 ? [plural(steps, 'step')] : []),
-    ...(calls > 0 ? [plural(calls, 'call')] : []),
-  ];
-  return `  … ${parts.join(' and ')} left out`;
+/** `3 steps, 1 injected fault, 2 calls`: the non-zero counts, in order. */
+function tally(kinds: readonly Kind[], unit: string, and: string): string {
+  const nouns = { step: unit, fault: 'injected fault', call: 'call' };
+  return (['step', 'fault', 'call'] as const).flatMap((kind) => {
+    const count = kinds.filter((each) => each === kind).length;
+    return count === 0 ? [] : [plural(count, nouns[kind])];
+  }).join(and);
 }
 
 /**
  * Formats a timeline: a heading, then one line per step or call in the
- * order they happened (a call that consumed a step shares its line, `call
- * 1 "exec" -> step 1 "execCommand"`), steps no call consumed where the
- * script has them, the first divergence marked with `>`: the first call
- * that matched no step, else the first step left pending. Past `maxLines`
- * the lines around the divergence are kept and the rest said in one line
- * each side (`… 4 steps and 3 calls left out`).
+ * order they happened (a call that took a step shares its line, `call 1
+ * "exec" -> step 1 "execCommand"`), the steps no call took where the
+ * script has them (a fault where `at` puts it), and the first divergence
+ * marked with `>`: the first call that took no step, else the first step
+ * left pending or a candidate. Past `maxLines` the lines around the
+ * divergence are kept and the rest said in one line each side (`… 4 steps
+ * and 3 calls left out`).
  *
  * @example
  * ```ts
@@ -176,7 +106,8 @@ function elision(skipped: readonly Row[]): string {
  *
  * @param steps The script's steps, in script order.
  * @param calls The calls that arrived, in order.
- * @param options `maxLines`: the bound, heading included.
+ * @param options `maxLines`: the bound, heading included; `unit`: what a
+ * step is called.
  * @returns The timeline, lines joined by `\n`, no trailing newline.
  */
 export function formatTimeline(
@@ -184,28 +115,142 @@ export function formatTimeline(
   calls: readonly TimelineCall[],
   options: TimelineOptions = {},
 ): string {
-  const { rows: all, divergence } = rows(steps, calls);
+  const unit = options.unit ?? 'step';
+  const taken = new Set(calls.map((call) => call.step));
+  const rows: { readonly text: string; readonly kinds: readonly Kind[] }[] = [];
+  const shown = new Set<number>();
+  let refused = -1;
+  let left = -1;
+  // Shows the steps no call took before step `below` (those placed by
+  // `at`: before call `before`).
+  const flush = (below: number, before: number) =>
+    steps.forEach((step, index) => {
+      if (
+        shown.has(index) || taken.has(index) ||
+        (step.at === undefined ? index >= below : step.at > before)
+      ) return;
+      shown.add(index);
+      const fault = step.state === 'fault';
+      if (left < 0 && !fault && step.state !== 'consumed') left = rows.length;
+      rows.push({
+        text: fault
+          ? `${cut(step.label)}: injected fault`
+          : `${unit} ${index} ${cut(step.label)}: ${
+            step.state === 'candidate' ? 'anyOrder candidate' : step.state
+          }`,
+        kinds: [fault ? 'fault' : 'step'],
+      });
+    });
+  calls.forEach((call, index) => {
+    const head = `call ${index} ${cut(call.label)}`;
+    const step = call.step ?? -1;
+    const took = step >= 0 && step < steps.length;
+    flush(took ? step : 0, index);
+    if (!took && refused < 0) refused = rows.length;
+    rows.push(
+      took
+        ? {
+          text: `${head} -> ${unit} ${step} ${cut(steps[step]!.label)}`,
+          kinds: ['call', 'step'],
+        }
+        : {
+          text: `${head}: ${cut(call.note ?? `matched no ${unit}`)}`,
+          kinds: ['call'],
+        },
+    );
+  });
+  flush(steps.length, Infinity);
+  const divergence = refused < 0 ? left : refused;
   const budget = Math.max(5, options.maxLines ?? 20) - 1;
   let start = 0;
-  let end = all.length;
-  if (all.length > budget) {
+  let end = rows.length;
+  if (rows.length > budget) {
     const width = budget - 2;
-    const at = divergence < 0 ? all.length - 1 : divergence;
-    start = Math.max(0, Math.min(at - (width >> 1), all.length - width));
+    const at = divergence < 0 ? Infinity : divergence;
+    start = Math.max(0, Math.min(at - (width >> 1), rows.length - width));
     end = start + width;
     if (start === 0) end++;
-    else if (end === all.length) start--;
+    else if (end === rows.length) start--;
   }
-  const lines = all.slice(start, end).map((row, index) =>
-    `${index + start === divergence ? '>' : ' '} ${row.text}`
-  );
-  if (start > 0) lines.unshift(elision(all.slice(0, start)));
-  if (end < all.length) lines.push(elision(all.slice(end)));
-  const mark = divergence < 0 ? '' : '; ">" marks the first divergence';
+  const elided = (from: number, to: number) =>
+    `  … ${
+      tally(rows.slice(from, to).flatMap((row) => row.kinds), unit, ' and ')
+    } left out`;
   return [
-    `Timeline (${plural(steps.length, 'step')}, ${
-      plural(calls.length, 'call')
-    }${mark}):`,
-    ...lines,
+    `Timeline (${
+      tally(rows.flatMap((row) => row.kinds), unit, ', ') || 'empty'
+    }${divergence < 0 ? '' : '; ">" marks the first divergence'}):`,
+    ...start > 0 ? [elided(0, start)] : [],
+    ...rows.slice(start, end).map((row, index) =>
+      `${index + start === divergence ? '>' : ' '} ${row.text}`
+    ),
+    ...end < rows.length ? [elided(end, rows.length)] : [],
   ].join('\n');
+}
+
+/** A double's script and calls, as {@link appendTimeline} reads them. */
+export interface ScriptTrail {
+  /** Each step's name (a step type, a method), in script order. */
+  readonly steps: readonly string[];
+  /** Each call's method, by call index. */
+  readonly calls: readonly string[];
+  /** The step each call took, by call index (none: it took none). */
+  readonly took: ReadonlyMap<number, number>;
+  /** The steps of the `anyOrder` group the refused call met. */
+  readonly candidates?: readonly number[] | undefined;
+  /** Injected faults, placed among the calls by `at`. */
+  readonly faults?: readonly TimelineStep[] | undefined;
+  /** What a step is called (`step` by default). */
+  readonly unit?: string | undefined;
+  /** What the refused call's line says; else read from the error. */
+  readonly note?: string | undefined;
+}
+
+/**
+ * Appends a double's timeline to its own error, freshly constructed: the
+ * message gains a line break and {@link formatTimeline}'s text (names
+ * quoted; the refused call, `error.callIndex`, says why from the error's
+ * fields); every field stays as it is. Call it before the error is thrown
+ * or its `stack` read (runtimes format the stack's first lines from the
+ * message when it is first read).
+ *
+ * @param error The error, just constructed.
+ * @param trail The script, the calls, and the step each call took.
+ * @returns The same error.
+ */
+export function appendTimeline<
+  E extends Error & {
+    readonly callIndex?: number | undefined;
+    readonly expectedMethod?: string | undefined;
+    readonly matcherResult?: 'false' | 'threw';
+    readonly candidates?: readonly unknown[] | undefined;
+  },
+>(error: E, trail: ScriptTrail): E {
+  const note = trail.note ??
+    (error.candidates !== undefined
+      ? 'no anyOrder candidate accepts it'
+      : error.matcherResult !== undefined
+      ? `matcher ${
+        error.matcherResult === 'false' ? 'returned false' : 'threw'
+      }`
+      : error.expectedMethod === undefined
+      ? undefined
+      : `expected ${quote(error.expectedMethod)}`);
+  // A step a call took shows on the call's line; its state is not shown.
+  const steps = trail.steps.map((name, index): TimelineStep => ({
+    label: quote(name),
+    state: trail.candidates?.includes(index) ? 'candidate' : 'pending',
+  }));
+  error.message = `${error.message}\n${
+    formatTimeline(
+      [...steps, ...trail.faults ?? []],
+      trail.calls.map((name, index) => ({
+        label: quote(name),
+        step: trail.took.get(index),
+        note: index === error.callIndex ? note : undefined,
+      })),
+      { unit: trail.unit },
+    )
+  }`;
+  return error;
 }

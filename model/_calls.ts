@@ -36,9 +36,11 @@ import { snapshotRequest } from './_request_snapshot.ts';
 import { rawUsageFor, toModelResponse } from './_response.ts';
 import { autoStream, checkpoint, exactStream } from './_stream.ts';
 import {
+  modelTrail,
   ScriptedModelRequestAbortedError,
   UnexpectedModelCallError,
 } from './errors.ts';
+import { appendTimeline } from '../_internal/timeline.ts';
 import type {
   RecordedModelCall,
   ScriptedModelRetryAdvice,
@@ -81,6 +83,8 @@ export interface ModelState {
   readonly steps: NormalizedStep[];
   next: number;
   readonly calls: CallLog<RecordedModelCall>;
+  /** The step each call took, by call index (none: it took none). */
+  readonly took: Map<number, number>;
   /** The last recorded request, whose frozen parts the next one reuses. */
   previous: ModelRequest | undefined;
   readonly drift: FirstMismatch;
@@ -298,9 +302,10 @@ function begin(
   }));
   const step = state.steps[state.next];
   if (step === undefined) {
-    throw remember(state, new UnexpectedModelCallError(call));
+    const error = new UnexpectedModelCallError(call);
+    throw remember(state, appendTimeline(error, modelTrail(state)));
   }
-  state.next++;
+  state.took.set(call.index, state.next++);
   return { call, step, signal };
 }
 

@@ -8,13 +8,37 @@ import {
   incompleteMessage,
   unexpectedCallMessage,
 } from '../_internal/messages.ts';
+import type { ScriptTrail } from '../_internal/timeline.ts';
 import type { RecordedModelCall } from './types.ts';
+
+/**
+ * The model's script and calls, for its failures' timeline.
+ *
+ * @param state The model's steps, calls, and the step each call took.
+ * @returns The trail.
+ */
+export function modelTrail(state: {
+  readonly steps: readonly { readonly type: string }[];
+  readonly calls: { view(): readonly RecordedModelCall[] };
+  readonly took: ReadonlyMap<number, number>;
+}): ScriptTrail {
+  return {
+    steps: state.steps.map((step) => step.type),
+    calls: state.calls.view().map((call) =>
+      call.streamed ? 'getStreamedResponse' : 'getResponse'
+    ),
+    took: state.took,
+  };
+}
 
 /**
  * A call reached the model after every scripted step was used. The call is
  * recorded first, and the model remembers this error for `assertComplete()`.
  * Constructible as `@openai/agents/testing` builds it, from the recorded
  * call, or from its fields.
+ *
+ * Raised by the model, its message ends with the failure timeline: the
+ * steps and the calls, the first divergence marked (docs/core.md).
  *
  * @example
  * ```ts
@@ -68,6 +92,9 @@ export class UnexpectedModelCallError extends Error {
  * The workflow ended before every scripted step was used; thrown by
  * `assertComplete()`. Constructible as `@openai/agents/testing` builds it,
  * from the count alone (`pendingStepTypes` is then empty).
+ *
+ * Raised by the model, its message ends with the failure timeline: the
+ * steps and the calls, the first divergence marked (docs/core.md).
  *
  * @example
  * ```ts

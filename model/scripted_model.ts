@@ -24,7 +24,8 @@ import {
   type ModelState,
 } from './_calls.ts';
 import { readDefaultUsage, readOptions } from './_usage.ts';
-import { UnconsumedModelStepsError } from './errors.ts';
+import { modelTrail, UnconsumedModelStepsError } from './errors.ts';
+import { appendTimeline } from '../_internal/timeline.ts';
 import type { RecordedModelCall, ScriptedModelInput } from './types.ts';
 
 /**
@@ -99,6 +100,7 @@ export class ScriptedModel implements Model {
     const state = slot.attach(this, {
       steps: [],
       next: 0,
+      took: new Map(),
       calls: new CallLog(),
       previous: undefined,
       drift: new FirstMismatch(),
@@ -286,10 +288,11 @@ export class ScriptedModel implements Model {
     state.drift.rethrow();
     const remainingSteps = state.steps.length - state.next;
     if (remainingSteps === 0) return;
-    throw new UnconsumedModelStepsError({
+    const error = new UnconsumedModelStepsError({
       remainingSteps,
       pendingStepTypes: state.steps.slice(state.next).map((step) => step.type),
     });
+    throw appendTimeline(error, modelTrail(state));
   }
 
   /**

@@ -8,6 +8,7 @@
  */
 import { describe, listNames, plural, quote } from '../_internal/format.ts';
 import { candidateList } from '../_internal/messages.ts';
+import type { TimelineStep } from '../_internal/timeline.ts';
 import type {
   PendingRealtimeExpectation,
   RealtimeFaultRecord,
@@ -66,6 +67,23 @@ export function attachFaults<E extends CarriesFaults>(
   });
   error.message = `${error.message}, ${faultsDetail(faults)}`;
   return error;
+}
+
+/**
+ * The faults as a timeline shows them: `dropped "audio" (faults[0])`,
+ * placed after the calls recorded before each.
+ *
+ * @param faults The faults injected so far.
+ * @returns The timeline's steps.
+ */
+export function faultSteps(
+  faults: readonly RealtimeFaultRecord[],
+): TimelineStep[] {
+  return faults.map((fault) => ({
+    label: `${fault.action} ${quote(fault.event)} (faults[${fault.fault}])`,
+    state: 'fault',
+    at: fault.afterCall,
+  }));
 }
 
 /** The candidates of an `expectAnyOrder()` group, for a message. */

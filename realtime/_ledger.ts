@@ -10,7 +10,8 @@
 import { CallLog, FirstMismatch } from '../_internal/recording.ts';
 import { detachedCopy } from '../_internal/snapshot.ts';
 import { noop } from '../_internal/thenable.ts';
-import { attachFaults } from './_error_messages.ts';
+import { appendTimeline, type ScriptTrail } from '../_internal/timeline.ts';
+import { attachFaults, faultSteps } from './_error_messages.ts';
 import {
   type Expectation,
   groupTaker,
@@ -63,7 +64,6 @@ export class CallLedger {
   #log = new CallLog<RecordedRealtimeCall>();
   #drift = new FirstMismatch();
   #watcher: LedgerWatcher | undefined;
-  #registered = 0;
   // Calls no expectation consumed yet, from `#heldHead` on.
   #held: RecordedRealtimeCall[] = [];
   #heldHead = 0;
@@ -72,6 +72,10 @@ export class CallLedger {
   #waitHead = 0;
   #failures: Failure[] = [];
   #faults: RealtimeFaultRecord[] = [];
+  // Each expectation's method, by registration order (`order - 1`), and
+  // the expectation each call took, by call index: the timeline's parts.
+  #expected: RealtimeTransportMethod[] = [];
+  #took = new Map<number, number>();
 
   /** How many calls were recorded. */
   get count(): number {
@@ -244,13 +248,16 @@ export class CallLedger {
     if (!unconsumed && !this.waiting && this.#failures.length === 0) {
       return;
     }
-    throw attachFaults(
-      new IncompleteRealtimeScenarioError({
-        unconsumedCalls: this.#held.slice(this.#heldHead),
-        pendingExpectations: this.pendingExpectations(),
-        pendingFailures: this.pendingFailures(),
-      }),
-      this.#faults,
+    throw appendTimeline(
+      attachFaults(
+        new IncompleteRealtimeScenarioError({
+          unconsumedCalls: this.#held.slice(this.#heldHead),
+          pendingExpectations: this.pendingExpectations(),
+          pendingFailures: this.pendingFailures(),
+        }),
+        this.#faults,
+      ),
+      this.#trail(),
     );
   }
 
@@ -293,7 +300,8 @@ export class CallLedger {
     group: boolean,
   ): Promise<unknown> {
     const members = expectations.map((expectation) => ({
-      order: ++this.#registered,
+      // Its 1-based registration order: how many were registered.
+      order: this.#expected.push(expectation.method),
       method: expectation.method,
       matcher: expectation.matcher,
     }));
@@ -367,9 +375,13 @@ export class CallLedger {
     }
     if (refusal !== undefined) {
       return 'mismatch' in refusal
-        ? attachFaults(refusal.mismatch, this.#faults)
+        ? appendTimeline(
+          attachFaults(refusal.mismatch, this.#faults),
+          this.#trail(waiter.group ? waiter : undefined),
+        )
         : refusal.error;
     }
+    this.#took.set(call.index, waiter.members[taker]!.order - 1);
     waiter.calls[taker] = call;
     waiter.left--;
     return undefined;
@@ -409,6 +421,20 @@ export class CallLedger {
       }
     }
     return undefined;
+  }
+
+  // The expectations, the calls and the faults, for a timeline; `group`:
+  // the group a refused call met, whose members (those no call took) are
+  // candidates.
+  #trail(group?: Waiter): ScriptTrail {
+    return {
+      steps: this.#expected,
+      calls: this.#log.view().map((call) => call.method),
+      took: this.#took,
+      candidates: group?.members.map((member) => member.order - 1),
+      faults: faultSteps(this.#faults),
+      unit: 'expectation',
+    };
   }
 
   #remember(error: unknown): void {

@@ -85,6 +85,10 @@ export interface RealtimeAnyOrderCandidate {
  * Constructible as the SDK module's `(expectedMethod, actualCall)` or as
  * `({ callIndex, expectedMethod, actualMethod, remainingExpectations? })`.
  *
+ * Raised by the transport, its message ends with the failure timeline:
+ * the expectations, the calls and the injected faults, the first
+ * divergence marked (docs/realtime.md).
+ *
  * @example
  * ```ts
  * import assert from 'node:assert/strict';
@@ -196,6 +200,10 @@ export class UnexpectedRealtimeCallError extends Error {
  * `{ matcherResult, cause }`) or as
  * `({ callIndex, actualMethod, matcherResult? }, { cause? })`.
  *
+ * Raised by the transport, its message ends with the failure timeline:
+ * the expectations, the calls and the injected faults, the first
+ * divergence marked (docs/realtime.md).
+ *
  * @example
  * ```ts
  * import assert from 'node:assert/strict';
@@ -296,6 +304,10 @@ export class RealtimeCallMatcherError extends Error {
  * Constructible as the SDK module's `(unconsumedCalls,
  * pendingExpectations, pendingFailures)` or as one object with those
  * fields.
+ *
+ * Raised by the transport, its message ends with the failure timeline:
+ * the expectations, the calls and the injected faults, the first
+ * divergence marked (docs/realtime.md).
  *
  * @example
  * ```ts

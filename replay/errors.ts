@@ -7,6 +7,7 @@
  */
 import { describe, quote } from '../_internal/format.ts';
 import { invalidInputMessage } from '../_internal/messages.ts';
+import { appendTimeline } from '../_internal/timeline.ts';
 
 /**
  * Which double a fixture or a mismatch belongs to.
@@ -37,6 +38,10 @@ function show(value: unknown): string {
  * first difference is reported, with its path inside the aspect's value
  * (`input[3].content[0].text`); the double remembers it, so
  * `assertComplete()` rethrows it even when application code caught it.
+ *
+ * Raised by a replay, its message ends with the failure timeline: the
+ * recorded calls and the calls that replayed them, the differing one
+ * marked (docs/core.md).
  *
  * @example
  * ```ts
@@ -98,6 +103,36 @@ export class ReplayMismatchError extends Error {
     this.recorded = fields.recorded;
     this.actual = fields.actual;
   }
+}
+
+/**
+ * Appends the replay's timeline to a mismatch: the recorded calls, the
+ * calls that replayed them, and the one that differs, marked.
+ *
+ * @param error The mismatch, just constructed.
+ * @param calls `recorded`: the recorded calls' methods, in order;
+ * `actual`: the methods of the calls made so far, the differing one
+ * included.
+ * @returns The same error.
+ */
+export function withReplayTimeline(
+  error: ReplayMismatchError,
+  calls: {
+    readonly recorded: readonly string[];
+    readonly actual: readonly string[];
+  },
+): ReplayMismatchError {
+  const { recorded, actual } = calls;
+  // Each call before the differing one replayed its own recorded call.
+  const took = new Map<number, number>();
+  for (let index = 0; index < error.callIndex; index++) took.set(index, index);
+  return appendTimeline(error, {
+    steps: recorded,
+    calls: actual,
+    took,
+    note: `differs from the recording at ${quote(error.path)}`,
+    unit: 'recorded call',
+  });
 }
 
 /**

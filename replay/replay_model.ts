@@ -30,7 +30,7 @@ import type {
   ModelReplayAspect,
 } from './model_fixture.ts';
 import type { ModelRedact } from './record_model.ts';
-import { ReplayMismatchError } from './errors.ts';
+import { ReplayMismatchError, withReplayTimeline } from './errors.ts';
 import {
   modelResponder,
   modelStreamResponder,
@@ -148,12 +148,20 @@ export function replayModel(
         expected.path,
       );
       if (found === undefined) continue;
-      const error = new ReplayMismatchError({
-        double: 'model',
-        callIndex: call.index,
-        aspect,
-        ...found,
-      });
+      const error = withReplayTimeline(
+        new ReplayMismatchError({
+          double: 'model',
+          callIndex: call.index,
+          aspect,
+          ...found,
+        }),
+        {
+          recorded: calls.map((recorded) =>
+            methodOf(recorded.events !== undefined)
+          ),
+          actual: model.calls.map((made) => methodOf(made.streamed)),
+        },
+      );
       state.mismatch ??= error;
       throw error;
     }
@@ -196,6 +204,10 @@ export function replayModel(
     },
   });
   return model;
+}
+
+function methodOf(streamed: boolean): string {
+  return streamed ? 'getStreamedResponse' : 'getResponse';
 }
 
 async function* failingStream(

@@ -17,7 +17,7 @@ import { difference } from './_difference.ts';
 import { readEnvelope } from './_envelope.ts';
 import { readReplayOptions } from './_options.ts';
 import type { Redaction } from '../_internal/redact.ts';
-import { ReplayMismatchError } from './errors.ts';
+import { ReplayMismatchError, withReplayTimeline } from './errors.ts';
 import type { RecordedRealtimeCall } from '../realtime/mod.ts';
 import { encodeRecordedCall, readLogEntry } from './_realtime_log.ts';
 import type {
@@ -134,7 +134,9 @@ export function replayRealtimeTransport(
   if (first !== undefined) failure(first.call);
   turns.forEach(({ call: recorded, events }, index) => {
     void transport.expectCall(recorded.method, (call) => {
-      if (compare) check(recorded, call, index, { redact, redaction });
+      if (compare) {
+        check(recorded, call, index, { redact, redaction, turns, transport });
+      }
       const next = turns[index + 1];
       if (next !== undefined) failure(next.call);
       schedule(events);
@@ -150,6 +152,9 @@ function check(
   how: {
     redact: RealtimeReplayOptions['redact'];
     redaction: Redaction;
+    /** The recorded turns and the transport, for the timeline. */
+    turns: readonly Turn[];
+    transport: ScriptedRealtimeTransport;
   },
 ): void {
   let actual: RealtimeFixtureEntry = {
@@ -169,10 +174,16 @@ function check(
     '',
   );
   if (found === undefined) return;
-  throw new ReplayMismatchError({
-    double: 'realtime',
-    callIndex: index,
-    aspect: recorded.method,
-    ...found,
-  });
+  throw withReplayTimeline(
+    new ReplayMismatchError({
+      double: 'realtime',
+      callIndex: index,
+      aspect: recorded.method,
+      ...found,
+    }),
+    {
+      recorded: how.turns.map((turn) => turn.call.method),
+      actual: how.transport.calls.map((made) => made.method),
+    },
+  );
 }

@@ -48,6 +48,9 @@ export interface SandboxAnyOrderCandidate {
  * ended (`expectedMethod` is then `undefined`). The call is recorded; the
  * step stays in the script.
  *
+ * Raised by the session, its message ends with the failure timeline: the
+ * steps and the calls, the first divergence marked (docs/core.md).
+ *
  * @example
  * ```ts
  * import assert from 'node:assert/strict';
@@ -124,6 +127,9 @@ export class UnexpectedSandboxCallError extends Error {
  * error (`matcherResult: 'threw'`, the thrown value as `cause`; an error a
  * matcher throws is passed through unchanged instead). The call is
  * recorded; the step stays in the script.
+ *
+ * Raised by the session, its message ends with the failure timeline: the
+ * steps and the calls, the first divergence marked (docs/core.md).
  *
  * @example
  * ```ts
@@ -220,6 +226,9 @@ export class SandboxCallMatcherError extends Error {
 
 /**
  * `assertComplete()` found steps the workflow never used.
+ *
+ * Raised by the session, its message ends with the failure timeline: the
+ * steps and the calls, the first divergence marked (docs/core.md).
  *
  * @example
  * ```ts

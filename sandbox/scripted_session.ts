@@ -18,6 +18,7 @@ import {
   snapshot,
 } from '../_internal/snapshot.ts';
 import { installDispose, stateSlot } from '../_internal/state.ts';
+import { appendTimeline, type ScriptTrail } from '../_internal/timeline.ts';
 import {
   type SandboxAnyOrderCandidate,
   SandboxCallMatcherError,
@@ -229,6 +230,8 @@ interface SandboxState {
   readonly steps: readonly NormalizedStep[];
   /** Which steps a call consumed (a group's may be used out of order). */
   readonly used: boolean[];
+  /** The step each call took, by call index (none: it took none). */
+  readonly took: Map<number, number>;
   /** The first unused step. */
   next: number;
   /** How many steps are left. */
@@ -255,6 +258,7 @@ class ScriptedSandbox implements ScriptedSandboxControls, SandboxSession {
     const state = slot.attach(this, {
       steps,
       used: steps.map(() => false),
+      took: new Map(),
       next: 0,
       left: steps.length,
       log: new CallLog(),
@@ -290,10 +294,11 @@ class ScriptedSandbox implements ScriptedSandboxControls, SandboxSession {
     state.drift.rethrow();
     const pending = state.steps.filter((_, i) => !state.used[i]);
     if (pending.length === 0) return;
-    throw new UnconsumedSandboxStepsError({
+    const error = new UnconsumedSandboxStepsError({
       remainingSteps: pending.length,
       pendingMethods: pending.map((step) => step.method),
     });
+    throw appendTimeline(error, sandboxTrail(state, false));
   }
 }
 
@@ -329,6 +334,7 @@ function answer(
     ? ordered(state, step, call)
     : unordered(state, step.group.end, call);
   consume(state, taken);
+  state.took.set(call.index, taken);
   const chosen = state.steps[taken]!;
   switch (chosen.kind) {
     case 'result':
@@ -461,8 +467,29 @@ function check(
 }
 
 function mismatch(state: SandboxState, error: unknown): unknown {
+  if (
+    error instanceof UnexpectedSandboxCallError ||
+    error instanceof SandboxCallMatcherError
+  ) appendTimeline(error, sandboxTrail(state, true));
   state.drift.remember(error);
   return error;
+}
+
+// The session's script and calls, for its failures' timeline; `refused`:
+// a call was refused, and when the next step is in an `anyOrder` group the
+// group's steps (those no call took) are the candidates.
+function sandboxTrail(state: SandboxState, refused: boolean): ScriptTrail {
+  const { next } = state;
+  const end = refused ? state.steps[next]?.group?.end ?? 0 : 0;
+  return {
+    steps: state.steps.map((step) => step.method),
+    calls: state.log.view().map((call) => call.method),
+    took: state.took,
+    candidates: Array.from(
+      { length: Math.max(0, end - next) },
+      (_, offset) => next + offset,
+    ),
+  };
 }
 
 // A `Manifest` argument is recorded as a copy made the way the SDK's own

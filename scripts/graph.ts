@@ -32,8 +32,14 @@ import { writeBlock } from './_docs_block.ts';
 export const maxNames = 60;
 /** The most code lines one library file may have. */
 export const maxFileLines = 300;
-/** What `import '@scripted/agents'` may load and weigh. */
-export const coreBudget = { files: 30, lines: 4000, gzipKiB: 15 } as const;
+/**
+ * What `import '@scripted/agents'` may load and weigh: 30 files, 4,000
+ * code lines and 15 KiB, raised by what the failure timeline
+ * (`_internal/timeline.ts` and its use in the model and sandbox) cost when
+ * it came: 3,985 → 4,173 lines (+188), 14.1 → 15.2 KiB (+1.1), 29 → 30
+ * files.
+ */
+export const coreBudget = { files: 30, lines: 4188, gzipKiB: 16.1 } as const;
 
 /** Folders that hold the core doubles (the drop-in and the transport). */
 const coreFolders = ['model/', 'sandbox/', 'realtime/', 'mcp/'];

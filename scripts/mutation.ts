@@ -132,6 +132,7 @@ export const groups: readonly Group[] = [
       'realtime/input_errors.ts',
       'realtime/_error_messages.ts',
       'realtime/sim/errors.ts',
+      '_internal/timeline.ts',
     ],
   },
   {

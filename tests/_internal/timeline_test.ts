@@ -1,15 +1,14 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import {
+  appendTimeline,
   formatTimeline,
   type TimelineCall,
   type TimelineStep,
 } from '../../_internal/timeline.ts';
 
-const heading = (steps: number, calls: number, mark = true) =>
-  `Timeline (${steps} step${steps === 1 ? '' : 's'}, ${calls} call${
-    calls === 1 ? '' : 's'
-  }${mark ? '; ">" marks the first divergence' : ''}):`;
+const heading = (counts: string, mark = true) =>
+  `Timeline (${counts}${mark ? '; ">" marks the first divergence' : ''}):`;
 
 test('formatTimeline interleaves steps and calls and marks the first call that matched none', () => {
   const steps: TimelineStep[] = [
@@ -27,9 +26,9 @@ test('formatTimeline interleaves steps and calls and marks the first call that m
   assert.equal(
     formatTimeline(steps, calls),
     [
-      heading(5, 3),
+      heading('4 steps, 1 injected fault, 3 calls'),
       '  call 0 "getResponse" -> step 0 "response"',
-      '  step 1 fault "disconnect": injected fault',
+      '  fault "disconnect": injected fault',
       '  step 2 "execCommand": anyOrder candidate',
       '  call 1 "readFile" -> step 3 "readFile"',
       '> call 2 "exec": step 2 "execCommand": matcher returned false',
@@ -50,7 +49,7 @@ test('formatTimeline marks the first step left pending when every call matched',
       [{ label: '"x"', step: 0 }],
     ),
     [
-      heading(4, 1),
+      heading('4 steps, 1 call'),
       '  call 0 "x" -> step 0 "a"',
       '  step 1 "b": consumed',
       '> step 2 "c": pending',
@@ -66,8 +65,8 @@ test('formatTimeline marks a candidate left at the end, and nothing when nothing
       [],
     ),
     [
-      heading(2, 0),
-      '  step 0 "a": injected fault',
+      heading('1 step, 1 injected fault'),
+      '  "a": injected fault',
       '> step 1 "b": anyOrder candidate',
     ]
       .join('\n'),
@@ -77,9 +76,9 @@ test('formatTimeline marks a candidate left at the end, and nothing when nothing
       label: '"x"',
       step: 0,
     }]),
-    [heading(1, 1, false), '  call 0 "x" -> step 0 "a"'].join('\n'),
+    [heading('1 step, 1 call', false), '  call 0 "x" -> step 0 "a"'].join('\n'),
   );
-  assert.equal(formatTimeline([], []), heading(0, 0, false));
+  assert.equal(formatTimeline([], []), heading('empty', false));
 });
 
 test('formatTimeline treats a step index out of range as matching none, and a step before it as skipped', () => {
@@ -89,7 +88,7 @@ test('formatTimeline treats a step index out of range as matching none, and a st
       [{ label: '"x"', step: 1 }, { label: '"y"', step: -1 }],
     ),
     [
-      heading(1, 2),
+      heading('1 step, 2 calls'),
       '> call 0 "x": matched no step',
       '  call 1 "y": matched no step',
       '  step 0 "a": pending',
@@ -116,7 +115,7 @@ test('formatTimeline keeps the lines around the divergence and says what it left
   const lines = text.split('\n');
   assert.equal(lines.length, 20);
   assert.deepEqual(lines.slice(0, 3), [
-    heading(30, 16),
+    heading('30 steps, 16 calls'),
     '  … 7 steps and 7 calls left out',
     '  call 7 "c7" -> step 7 "s7"',
   ]);
@@ -128,7 +127,7 @@ test('formatTimeline keeps the lines around the divergence and says what it left
   // The bound is configurable, never below 5 lines.
   const five = formatTimeline(steps, calls, { maxLines: 1 }).split('\n');
   assert.deepEqual(five, [
-    heading(30, 16),
+    heading('30 steps, 16 calls'),
     '  … 14 steps and 14 calls left out',
     '  call 14 "c14" -> step 14 "s14"',
     '> call 15 "bad": matched no step',
@@ -143,7 +142,7 @@ test('formatTimeline keeps one side whole when the divergence is near an end', (
   }));
   const start = formatTimeline(steps, [{ label: '"bad"' }], { maxLines: 6 });
   assert.deepEqual(start.split('\n'), [
-    heading(12, 1),
+    heading('12 steps, 1 call'),
     '> call 0 "bad": matched no step',
     '  step 0 "s0": pending',
     '  step 1 "s1": pending',
@@ -159,7 +158,7 @@ test('formatTimeline keeps one side whole when the divergence is near an end', (
     { label: '"bad"' },
   ], { maxLines: 6 });
   assert.deepEqual(end.split('\n'), [
-    heading(12, 13),
+    heading('12 steps, 13 calls'),
     '  … 9 steps and 9 calls left out',
     '  call 9 "c9" -> step 9 "s9"',
     '  call 10 "c10" -> step 10 "s10"',
@@ -169,7 +168,7 @@ test('formatTimeline keeps one side whole when the divergence is near an end', (
   // With no divergence, the end is kept.
   const calm = formatTimeline(consumed, [], { maxLines: 5 }).split('\n');
   assert.deepEqual(calm, [
-    heading(12, 0, false),
+    heading('12 steps', false),
     '  … 9 steps left out',
     '  step 9 "s9": consumed',
     '  step 10 "s10": consumed',
@@ -186,11 +185,125 @@ test('formatTimeline cuts long labels and notes at 60 characters', () => {
   const cut = `${'x'.repeat(59)}…`;
   assert.equal(
     text,
-    [heading(1, 1), `> call 0 ${cut}: ${cut}`, `  step 0 ${cut}: pending`]
+    [
+      heading('1 step, 1 call'),
+      `> call 0 ${cut}: ${cut}`,
+      `  step 0 ${cut}: pending`,
+    ]
       .join('\n'),
   );
   assert.equal(
     formatTimeline([{ label: 'x'.repeat(60), state: 'consumed' }], []),
-    [heading(1, 0, false), `  step 0 ${'x'.repeat(60)}: consumed`].join('\n'),
+    [heading('1 step', false), `  step 0 ${'x'.repeat(60)}: consumed`].join(
+      '\n',
+    ),
   );
+});
+
+test('formatTimeline places a step by `at` among the calls (an injected fault)', () => {
+  assert.equal(
+    formatTimeline(
+      [
+        { label: '"sendMessage"', state: 'consumed' },
+        { label: '"sendEvent"', state: 'pending' },
+        { label: 'dropped "audio"', state: 'fault', at: 1 },
+        { label: 'disconnect "x"', state: 'fault', at: 0 },
+      ],
+      [{ label: '"sendMessage"', step: 0 }, {
+        label: '"mute"',
+        note: 'expected "sendEvent"',
+      }],
+    ),
+    [
+      heading('2 steps, 2 injected faults, 2 calls'),
+      '  disconnect "x": injected fault',
+      '  call 0 "sendMessage" -> step 0 "sendMessage"',
+      '  dropped "audio": injected fault',
+      '> call 1 "mute": expected "sendEvent"',
+      '  step 1 "sendEvent": pending',
+    ].join('\n'),
+  );
+});
+
+test('appendTimeline quotes the names, says why the refused call was refused, and keeps the error', () => {
+  const trail = {
+    steps: ['readFile', 'execCommand', 'close'],
+    calls: ['readFile', 'exec'],
+    took: new Map([[0, 0]]),
+  };
+  const cases: [object, string][] = [
+    [{}, 'matched no step'],
+    [{ expectedMethod: 'execCommand' }, 'expected "execCommand"'],
+    [{ matcherResult: 'false' }, 'matcher returned false'],
+    [{ matcherResult: 'threw' }, 'matcher threw'],
+    [
+      { matcherResult: 'false', candidates: [], expectedMethod: 'x' },
+      'no anyOrder candidate accepts it',
+    ],
+  ];
+  for (const [fields, note] of cases) {
+    const error = Object.assign(new RangeError('Unexpected call'), {
+      callIndex: 1,
+      ...fields,
+    });
+    assert.equal(
+      appendTimeline(error, { ...trail, candidates: [1] }),
+      error,
+    );
+    assert.equal(
+      error.message,
+      [
+        'Unexpected call',
+        heading('3 steps, 2 calls'),
+        '  call 0 "readFile" -> step 0 "readFile"',
+        `> call 1 "exec": ${note}`,
+        '  step 1 "execCommand": anyOrder candidate',
+        '  step 2 "close": pending',
+      ].join('\n'),
+    );
+    assert.match(String(error.stack), /^RangeError: Unexpected call\nTimeline/);
+  }
+  // Only the refused call says why; faults and the unit are passed on.
+  const other = Object.assign(new Error('Incomplete'), {
+    expectedMethod: 'close',
+  });
+  appendTimeline(other, {
+    steps: ['close'],
+    calls: ['mute'],
+    took: new Map(),
+    faults: [{ label: 'dropped "audio"', state: 'fault', at: 0 }],
+    unit: 'expectation',
+  });
+  assert.equal(
+    other.message,
+    [
+      'Incomplete',
+      heading('1 expectation, 1 injected fault, 1 call'),
+      '  dropped "audio": injected fault',
+      '> call 0 "mute": matched no expectation',
+      '  expectation 0 "close": pending',
+    ].join('\n'),
+  );
+});
+
+test('formatTimeline shows every line when they fit the bound exactly', () => {
+  const steps: TimelineStep[] = Array.from({ length: 18 }, (_, index) => ({
+    label: `"s${index}"`,
+    state: 'consumed',
+  }));
+  const calls: TimelineCall[] = [
+    ...steps.map((_, index) => ({ label: `"c${index}"`, step: index })),
+    { label: '"bad"' },
+  ];
+  // 19 lines and the heading: 20, the default bound.
+  const lines = formatTimeline(steps, calls).split('\n');
+  assert.equal(lines.length, 20);
+  assert.equal(lines[1], '  call 0 "c0" -> step 0 "s0"');
+  assert.equal(lines[19], '> call 18 "bad": matched no step');
+  // One more line and the first goes.
+  const over = formatTimeline(steps, [{ label: '"x"', step: -1 }, ...calls])
+    .split('\n');
+  assert.equal(over.length, 20);
+  assert.equal(over[1], '> call 0 "x": matched no step');
+  assert.equal(over[19], '  … 1 step and 2 calls left out');
 });

@@ -516,9 +516,17 @@ test('ScriptedModel assertComplete reports unused steps', async () => {
     assert.equal(error.name, 'UnconsumedModelStepsError');
     assert.equal(error.remainingSteps, 2);
     assert.deepEqual(error.pendingStepTypes, ['responder', 'stream']);
+    // The fields' sentence, then the timeline: the call and the step it
+    // took, the first step left pending marked.
     assert.equal(
       error.message,
-      'Incomplete model script: 2 steps left ("responder", "stream")',
+      [
+        'Incomplete model script: 2 steps left ("responder", "stream")',
+        'Timeline (3 steps, 1 call; ">" marks the first divergence):',
+        '  call 0 "getResponse" -> step 0 "response"',
+        '> step 1 "responder": pending',
+        '  step 2 "stream": pending',
+      ].join('\n'),
     );
     return true;
   });

@@ -110,7 +110,13 @@ test('expectAnyOrder fails a call of a method no member left expects, listing th
   ]);
   assert.equal(
     thrown.message,
-    'Unexpected realtime call 1 to "sendEvent": expected one of "interrupt" (in any order), 1 expectation left',
+    [
+      'Unexpected realtime call 1 to "sendEvent": expected one of "interrupt" (in any order), 1 expectation left',
+      'Timeline (2 expectations, 2 calls; ">" marks the first divergence):',
+      '  call 0 "mute" -> expectation 0 "mute"',
+      '> call 1 "sendEvent": no anyOrder candidate accepts it',
+      '  expectation 1 "interrupt": anyOrder candidate',
+    ].join('\n'),
   );
   await assert.rejects(group, (error) => error === thrown);
   assert.throws(() => transport.assertComplete(), (error) => error === thrown);
@@ -145,7 +151,14 @@ test('expectAnyOrder fails a call every matcher rejects, with each candidate and
       ]);
       assert.equal(
         error.message,
-        'Realtime call 0 to "sendMessage" rejected: no unused expectation of its anyOrder group accepts it, expectation 0 "sendMessage" (matcher returned false), expectation 1 "mute" (another method), expectation 2 "sendMessage" (matcher threw)',
+        [
+          'Realtime call 0 to "sendMessage" rejected: no unused expectation of its anyOrder group accepts it, expectation 0 "sendMessage" (matcher returned false), expectation 1 "mute" (another method), expectation 2 "sendMessage" (matcher threw)',
+          'Timeline (3 expectations, 1 call; ">" marks the first divergence):',
+          '> call 0 "sendMessage": no anyOrder candidate accepts it',
+          '  expectation 0 "sendMessage": anyOrder candidate',
+          '  expectation 1 "mute": anyOrder candidate',
+          '  expectation 2 "sendMessage": anyOrder candidate',
+        ].join('\n'),
       );
       return true;
     },

@@ -112,7 +112,12 @@ test('ScriptedRealtimeTransport throws a wrong method into the calling code and 
   assert.equal(thrown.actualMethod, 'interrupt');
   assert.equal(
     thrown.message,
-    'Unexpected realtime call 0 to "interrupt": expected "sendMessage", 1 expectation left',
+    [
+      'Unexpected realtime call 0 to "interrupt": expected "sendMessage", 1 expectation left',
+      'Timeline (1 expectation, 1 call; ">" marks the first divergence):',
+      '> call 0 "interrupt": expected "sendMessage"',
+      '  expectation 0 "sendMessage": pending',
+    ].join('\n'),
   );
   await assert.rejects(expected, (error) => error === thrown);
   assert.equal(transport.calls.length, 1);
@@ -153,7 +158,12 @@ test('ScriptedRealtimeTransport rejects a call whose matcher returns false', asy
     assert.equal(error.matcherResult, 'false');
     assert.equal(
       error.message,
-      'Realtime call 0 to "sendMessage" rejected: the matcher of its expectation returned false',
+      [
+        'Realtime call 0 to "sendMessage" rejected: the matcher of its expectation returned false',
+        'Timeline (1 expectation, 1 call; ">" marks the first divergence):',
+        '> call 0 "sendMessage": matcher returned false',
+        '  expectation 0 "sendMessage": pending',
+      ].join('\n'),
     );
     return true;
   });
@@ -260,9 +270,14 @@ test('ScriptedRealtimeTransport wraps a thrown undefined in a matcher error with
       assert.equal(error.cause, value);
       assert.equal(
         error.message,
-        `Realtime call 0 to "mute" rejected: the matcher of its expectation threw ${
-          rendered[i]
-        }`,
+        [
+          `Realtime call 0 to "mute" rejected: the matcher of its expectation threw ${
+            rendered[i]
+          }`,
+          'Timeline (1 expectation, 1 call; ">" marks the first divergence):',
+          '> call 0 "mute": matcher threw',
+          '  expectation 0 "mute": pending',
+        ].join('\n'),
       );
       return true;
     });
@@ -465,7 +480,14 @@ test('ScriptedRealtimeTransport counts the expectations pending at a wrong-metho
     assert.equal(error.remainingExpectations, 3);
     assert.equal(
       error.message,
-      'Unexpected realtime call 0 to "interrupt": expected "mute", 3 expectations left',
+      [
+        'Unexpected realtime call 0 to "interrupt": expected "mute", 3 expectations left',
+        'Timeline (3 expectations, 1 call; ">" marks the first divergence):',
+        '> call 0 "interrupt": expected "mute"',
+        '  expectation 0 "mute": pending',
+        '  expectation 1 "close": pending',
+        '  expectation 2 "interrupt": pending',
+      ].join('\n'),
     );
     return true;
   });

@@ -298,7 +298,11 @@ test('modelFixture replay passes the replay options and rejects an unfinished re
   assert.ok(finished instanceof Promise);
   await assert.rejects(finished, {
     name: 'UnconsumedModelStepsError',
-    message: 'Incomplete model script: 1 step left ("responder")',
+    message: [
+      'Incomplete model script: 1 step left ("responder")',
+      'Timeline (1 step; ">" marks the first divergence):',
+      '> step 0 "responder": pending',
+    ].join('\n'),
   });
 });
 
@@ -671,8 +675,13 @@ test('realtimeFixture replays the committed file', async () => {
   assert.ok(pending instanceof Promise);
   await assert.rejects(pending, {
     name: 'IncompleteRealtimeScenarioError',
-    message:
+    message: [
       'Incomplete realtime scenario: 3 pending expectations left ("connect", "sendMessage", "close")',
+      'Timeline (3 expectations; ">" marks the first divergence):',
+      '> expectation 0 "connect": pending',
+      '  expectation 1 "sendMessage": pending',
+      '  expectation 2 "close": pending',
+    ].join('\n'),
   });
 });
 

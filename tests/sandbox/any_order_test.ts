@@ -110,7 +110,13 @@ test('anyOrder fails a call of a method no unused step names, listing the candid
   ]);
   assert.equal(
     error.message,
-    'Unexpected sandbox call 1 to "readFile": expected one of "execCommand" (in any order), 1 step left',
+    [
+      'Unexpected sandbox call 1 to "readFile": expected one of "execCommand" (in any order), 1 step left',
+      'Timeline (2 steps, 2 calls; ">" marks the first divergence):',
+      '  call 0 "readFile" -> step 0 "readFile"',
+      '> call 1 "readFile": no anyOrder candidate accepts it',
+      '  step 1 "execCommand": anyOrder candidate',
+    ].join('\n'),
   );
   // The step is still there; drift is remembered even once it is used.
   await sandbox.execCommand({ cmd: 'ls' });
@@ -150,7 +156,14 @@ test('anyOrder fails a call every matcher rejects, with each candidate and why',
   ]);
   assert.equal(
     error.message,
-    'Sandbox call 0 to "execCommand" rejected: no unused step of its anyOrder group accepts it, step 0 "execCommand" (matcher returned false), step 1 "readFile" (another method), step 2 "execCommand" (matcher threw)',
+    [
+      'Sandbox call 0 to "execCommand" rejected: no unused step of its anyOrder group accepts it, step 0 "execCommand" (matcher returned false), step 1 "readFile" (another method), step 2 "execCommand" (matcher threw)',
+      'Timeline (3 steps, 1 call; ">" marks the first divergence):',
+      '> call 0 "execCommand": no anyOrder candidate accepts it',
+      '  step 0 "execCommand": anyOrder candidate',
+      '  step 1 "readFile": anyOrder candidate',
+      '  step 2 "execCommand": anyOrder candidate',
+    ].join('\n'),
   );
   assert.equal(sandbox.remainingSteps, 3);
   assert.throws(() => sandbox.assertComplete(), (e) => e === error);
@@ -193,7 +206,16 @@ test('anyOrder leftovers are listed by assertComplete', async () => {
       error.remainingSteps === 3 &&
       error.pendingMethods.join() === 'readFile,supportsPty,close' &&
       error.message ===
-        'Incomplete sandbox script: 3 steps left ("readFile", "supportsPty", "close")',
+        [
+          'Incomplete sandbox script: 3 steps left ("readFile", "supportsPty", "close")',
+          // The group's unused steps where the script has them; the first
+          // step left is the divergence.
+          'Timeline (4 steps, 1 call; ">" marks the first divergence):',
+          '> step 0 "readFile": pending',
+          '  call 0 "execCommand" -> step 1 "execCommand"',
+          '  step 2 "supportsPty": pending',
+          '  step 3 "close": pending',
+        ].join('\n'),
   );
 });
 

@@ -4,13 +4,13 @@
 // session that keeps working through a transparent Proxy or a spy, driven by
 // the real SandboxAgent runtime.
 import { spy } from '../_support/spy.ts';
+import { runCommand } from './_run_command.ts';
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { Runner } from '@openai/agents';
-import { Manifest, SandboxAgent, shell } from '@openai/agents/sandbox';
+import { Manifest, SandboxAgent } from '@openai/agents/sandbox';
 import {
   assistantMessage,
-  functionCall,
   ScriptedModel,
   scriptedSandboxSession,
   UnconsumedSandboxStepsError,
@@ -136,29 +136,6 @@ test('scriptedSandboxSession with no argument is an empty, complete session', as
   sandbox.assertComplete();
   model.assertComplete();
 });
-
-/** Runs one shell command through the real runtime against `session`. */
-async function runCommand(
-  session: ReturnType<typeof scriptedSandboxSession>,
-  cmd: string,
-): Promise<unknown> {
-  const model = new ScriptedModel([
-    [functionCall('exec_command', { cmd }, { callId: 'call_1' })],
-    [assistantMessage('Done.')],
-  ]);
-  const agent = new SandboxAgent({
-    name: 'Workspace assistant',
-    model,
-    capabilities: [shell()],
-  });
-  const result = await new Runner({ tracingDisabled: true }).run(
-    agent,
-    'Go',
-    { sandbox: { session } },
-  );
-  model.assertComplete();
-  return result.finalOutput;
-}
 
 test('scriptedSandboxSession works through a transparent Proxy in a SandboxAgent run', async () => {
   const sandbox = scriptedSandboxSession([

@@ -339,7 +339,12 @@ test('SandboxCallMatcherError wraps a matcher that throws undefined', async () =
   assert.equal(caught.cause, undefined);
   assert.equal(
     caught.message,
-    'Sandbox call 0 to "readFile" rejected: the matcher of its step threw undefined',
+    [
+      'Sandbox call 0 to "readFile" rejected: the matcher of its step threw undefined',
+      'Timeline (1 step, 1 call; ">" marks the first divergence):',
+      '> call 0 "readFile": matcher threw',
+      '  step 0 "readFile": pending',
+    ].join('\n'),
   );
   // Not consumed; remembered, so a caught failure still fails the test.
   assert.equal(sandbox.remainingSteps, 1);
@@ -403,7 +408,12 @@ test('SandboxCallMatcherError says the matcher returned false', async () => {
   assert.equal(caught.cause, undefined);
   assert.equal(
     caught.message,
-    'Sandbox call 0 to "pathExists" rejected: the matcher of its step returned false',
+    [
+      'Sandbox call 0 to "pathExists" rejected: the matcher of its step returned false',
+      'Timeline (1 step, 1 call; ">" marks the first divergence):',
+      '> call 0 "pathExists": matcher returned false',
+      '  step 0 "pathExists": pending',
+    ].join('\n'),
   );
   // Any other answer passes: true, undefined, a number.
   const passing = scriptedSandboxSession([

@@ -441,10 +441,19 @@ sanitizedTest(
       assert.deepEqual(error.injectedFaults, transport.faults);
       assert.equal(
         error.message,
-        'Incomplete realtime scenario: 1 unconsumed call left ' +
+        [
+          'Incomplete realtime scenario: 1 unconsumed call left ' +
           '("sendMessage"), 1 injected fault: duplicated "turn_done" ' +
           // The original turn_done went first; its answer is call 1.
           '(faults[0], after 2 calls)',
+          // The timeline: the duplicate sits after call 1, and the answer
+          // to it, call 2, is what no expectation took.
+          'Timeline (2 expectations, 1 injected fault, 3 calls; ">" marks the first divergence):',
+          '  call 0 "connect" -> expectation 0 "connect"',
+          '  call 1 "sendMessage" -> expectation 1 "sendMessage"',
+          '  duplicated "turn_done" (faults[0]): injected fault',
+          '> call 2 "sendMessage": matched no expectation',
+        ].join('\n'),
       );
       return true;
     });
@@ -469,9 +478,10 @@ sanitizedTest(
     assert.throws(() => transport.interrupt(), (error) => {
       assert(error instanceof UnexpectedRealtimeCallError);
       assert.deepEqual(error.injectedFaults, transport.faults);
+      // The faults end the first line; the timeline follows.
       assert.match(
         error.message,
-        /, 2 injected faults: dropped "audio_done" \(faults\[0\], after 1 call\), duplicated "audio_interrupted" \(faults\[1\], after 1 call\)$/,
+        /, 2 injected faults: dropped "audio_done" \(faults\[0\], after 1 call\), duplicated "audio_interrupted" \(faults\[1\], after 1 call\)\nTimeline /,
       );
       return true;
     });
@@ -514,7 +524,11 @@ sanitizedTest(
       assert.deepEqual(error.injectedFaults, []);
       assert.equal(
         error.message,
-        'Incomplete realtime scenario: 1 unconsumed call left ("connect")',
+        [
+          'Incomplete realtime scenario: 1 unconsumed call left ("connect")',
+          'Timeline (1 call; ">" marks the first divergence):',
+          '> call 0 "connect": matched no expectation',
+        ].join('\n'),
       );
       return true;
     });
