@@ -54,3 +54,19 @@ export {
   RunAssertionError,
   type RunAssertionName,
 } from './errors.ts';
+export {
+  assertGuardrails,
+  assertNothingAfterTripwire,
+  type ExpectedGuardrail,
+  type GuardrailKind,
+  type GuardrailRecord,
+  guardrailResults,
+} from './guardrails.ts';
+export {
+  type ApprovalDecisions,
+  type ApprovalRequest,
+  assertApprovals,
+  decideApprovals,
+  type ExpectedApprovals,
+  pendingApprovals,
+} from './approvals.ts';
