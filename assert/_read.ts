@@ -6,6 +6,7 @@
  *
  * @module
  */
+import type { Agent, RunState } from '@openai/agents-core';
 import {
   array,
   boundary,
@@ -60,3 +61,11 @@ export function parse(text: unknown): unknown {
     return text;
   }
 }
+
+/** Any agent, whatever its context and output type. */
+// deno-lint-ignore no-explicit-any
+export type AnyAgent = Agent<any, any>;
+
+/** A run state of `A`, whatever its context. */
+// deno-lint-ignore no-explicit-any
+export type AnyRunState<A extends AnyAgent> = RunState<any, A>;

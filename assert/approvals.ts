@@ -6,11 +6,7 @@
  *
  * @module
  */
-import {
-  type Agent,
-  RunState,
-  type RunToolApprovalItem,
-} from '@openai/agents-core';
+import { RunState, type RunToolApprovalItem } from '@openai/agents-core';
 import { firstDifference } from '../_internal/diff.ts';
 import { closest } from '../_internal/format.ts';
 import {
@@ -23,7 +19,13 @@ import {
   string,
 } from '../_internal/read.ts';
 import { RunAssertionError } from './errors.ts';
-import { checking, field, parse } from './_read.ts';
+import {
+  type AnyAgent,
+  type AnyRunState,
+  checking,
+  field,
+  parse,
+} from './_read.ts';
 import { collectToolCalls } from './run_assertions.ts';
 
 /**
@@ -65,15 +67,19 @@ export interface ApprovalRequest {
  *
  * @example
  * ```ts
+ * import { Agent } from '@openai/agents';
  * import type { ApprovalDecisions } from '@scripted/agents/assert';
  *
  * const decisions: ApprovalDecisions = {
+ *   agent: new Agent({ name: 'Files' }),
  *   approve: ['read_file'],
  *   reject: ['call_2'],
  * };
  * ```
  */
-export interface ApprovalDecisions {
+export interface ApprovalDecisions<TAgent extends AnyAgent = AnyAgent> {
+  /** The agent the run started with (`RunState.fromString` needs it). */
+  readonly agent: TAgent;
   /** Tool names or call ids to approve. */
   readonly approve?: readonly string[];
   /** Tool names or call ids to reject. */
@@ -213,8 +219,8 @@ function names(value: unknown, path: string): string[] {
  * model (streamed or not).
  *
  * @param result The interrupted run's result (plain or streamed).
- * @param agent The agent the run started with.
- * @param decisions What to approve and what to reject.
+ * @param decisions The agent the run started with, what to approve and
+ * what to reject.
  * @returns The restored state, decided.
  * @throws {InvalidRunAssertionInputError} When an interruption has no
  * decision or two, or a decision matches no interruption (`path` names
@@ -245,25 +251,29 @@ function names(value: unknown, path: string): string[] {
  * const agent = new Agent({ name: 'Files', model, tools: [remove] });
  * const runner = new Runner({ tracingDisabled: true });
  * const first = await runner.run(agent, 'Clean');
- * const state = await decideApprovals(first, agent, { approve: ['delete_file'] });
+ * const state = await decideApprovals(first, {
+ *   agent,
+ *   approve: ['delete_file'],
+ * });
  * const resumed = await runner.run(agent, state);
  * assertApprovals(resumed, {
  *   approved: [{ name: 'delete_file', arguments: { path: 'a.txt' } }],
  * });
  * ```
  */
-export async function decideApprovals<TAgent extends Agent<any, any>>(
-  result: { readonly state: RunState<any, TAgent> },
-  agent: TAgent,
-  decisions: ApprovalDecisions,
-): Promise<RunState<any, TAgent>> {
+export async function decideApprovals<TAgent extends AnyAgent>(
+  result: { readonly state: AnyRunState<TAgent> },
+  decisions: ApprovalDecisions<TAgent>,
+): Promise<AnyRunState<TAgent>> {
   const [state, plan, message] = checking('decideApprovals', () => {
     const items = readInterruptions(result);
     const read = fields(decisions, 'decisions', [
+      'agent',
       'approve',
       'reject',
       'rejectionMessage',
     ]).fields;
+    object(read.agent, 'decisions.agent', { expected: 'an Agent' });
     const approve = names(read.approve, 'decisions.approve');
     const rejected = names(read.reject, 'decisions.reject');
     const message =
@@ -302,14 +312,14 @@ export async function decideApprovals<TAgent extends Agent<any, any>>(
       guard('result.state', () => field(result, 'state')),
       'result.state',
       { expected: 'a RunState' },
-    ) as RunState<any, TAgent>;
+    ) as AnyRunState<TAgent>;
     return [state, plan, message] as const;
   });
   for (const [item, approved] of plan) {
     if (approved) state.approve(item);
     else state.reject(item, { message });
   }
-  return await RunState.fromString(agent, state.toString());
+  return await RunState.fromString(decisions.agent, state.toString());
 }
 
 type Status = 'ran' | 'rejected' | 'pending' | 'missing';

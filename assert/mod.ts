@@ -70,3 +70,16 @@ export {
   type ExpectedApprovals,
   pendingApprovals,
 } from './approvals.ts';
+export {
+  type RunSnapshot,
+  runSnapshot,
+  type RunSnapshotOptions,
+} from './snapshot.ts';
+export {
+  assertScriptMatches,
+  lintScript,
+  ScriptDriftError,
+  type ScriptLintReport,
+  type ScriptProblem,
+  type ScriptProblemKind,
+} from './lint.ts';
