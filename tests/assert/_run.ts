@@ -1,0 +1,41 @@
+/**
+ * Runs an agent through the real Runner, plain or streamed (the stream
+ * drained and completed), so each check is tested on both paths.
+ *
+ * @module
+ */
+import { type Agent, Runner, type RunState } from '@openai/agents';
+
+export const runner = new Runner({ tracingDisabled: true });
+
+export const modes = ['plain', 'streamed'] as const;
+export type Mode = (typeof modes)[number];
+
+/** The run's result, or what it threw (as a value, never a rejection). */
+export async function outcome(
+  agent: Agent<any, any>,
+  input: string | RunState<any, any>,
+  mode: Mode,
+): Promise<any> {
+  try {
+    return await run(agent, input, mode);
+  } catch (error) {
+    return error;
+  }
+}
+
+/** The run's result; rejects as the run does. */
+export async function run(
+  agent: Agent<any, any>,
+  input: string | RunState<any, any>,
+  mode: Mode,
+): Promise<any> {
+  if (mode === 'plain') return await runner.run(agent, input);
+  const result = await runner.run(agent, input, { stream: true });
+  for await (const _event of result) {
+    // Drained: the run only advances while its events are read.
+  }
+  await result.completed;
+  if (result.error !== null && result.error !== undefined) throw result.error;
+  return result;
+}
