@@ -210,6 +210,58 @@ function names(value: unknown, path: string): string[] {
   return list.map((entry, i) => string(entry, at(path, i), { nonEmpty: true }));
 }
 
+/** Each interruption with its decision: approved (`true`) or rejected. */
+function decide(
+  items: readonly RunToolApprovalItem[],
+  itemsPath: string,
+  decisions: unknown,
+  extraKeys: readonly string[],
+): {
+  readonly decided: (readonly [RunToolApprovalItem, boolean])[];
+  readonly message: string;
+} {
+  const read = fields(decisions, 'decisions', [
+    ...extraKeys,
+    'approve',
+    'reject',
+    'rejectionMessage',
+  ]).fields as Record<string, unknown>;
+  const approve = names(read.approve, 'decisions.approve');
+  const rejected = names(read.reject, 'decisions.reject');
+  const message = string(read.rejectionMessage, 'decisions.rejectionMessage', {
+    optional: true,
+  }) ?? defaultRejection;
+  const requests = items.map((item, i) => request(item, at(itemsPath, i)));
+  const matches = (name: string, r: ApprovalRequest) =>
+    r.toolName === name || r.callId === name;
+  const known = requests.flatMap((r) =>
+    r.callId === undefined ? [r.toolName] : [r.toolName, r.callId]
+  );
+  for (
+    const [list, key] of [[approve, 'approve'], [rejected, 'reject']] as const
+  ) {
+    list.forEach((name, i) => {
+      if (requests.some((r) => matches(name, r))) return;
+      throw reject('invalid_value', at(`decisions.${key}`, i), name, {
+        expected: 'the tool name or call id of an interruption',
+        suggestion: closest(name, known),
+      });
+    });
+  }
+  const decided = requests.map((r, i) => {
+    const yes = approve.some((name) => matches(name, r));
+    const no = rejected.some((name) => matches(name, r));
+    if (yes === no) {
+      throw reject('invalid_value', at(itemsPath, i), r.toolName, {
+        expected: 'exactly one decision (approve or reject)',
+        received: yes ? 'both approve and reject' : 'no decision',
+      });
+    }
+    return [items[i]!, yes] as const;
+  });
+  return { decided, message };
+}
+
 /**
  * Decides every interruption of a run and restores its state the way a
  * real resume does: approves or rejects each approval item (matched by
@@ -265,61 +317,167 @@ export async function decideApprovals<TAgent extends AnyAgent>(
   result: { readonly state: AnyRunState<TAgent> },
   decisions: ApprovalDecisions<TAgent>,
 ): Promise<AnyRunState<TAgent>> {
-  const [state, plan, message] = checking('decideApprovals', () => {
+  const [state, plan] = checking('decideApprovals', () => {
     const items = readInterruptions(result);
-    const read = fields(decisions, 'decisions', [
-      'agent',
-      'approve',
-      'reject',
-      'rejectionMessage',
-    ]).fields;
-    object(read.agent, 'decisions.agent', { expected: 'an Agent' });
-    const approve = names(read.approve, 'decisions.approve');
-    const rejected = names(read.reject, 'decisions.reject');
-    const message =
-      string(read.rejectionMessage, 'decisions.rejectionMessage', {
-        optional: true,
-      }) ?? defaultRejection;
-    const requests = items.map((item, i) =>
-      request(item, at('result.interruptions', i))
-    );
-    const matches = (name: string, r: ApprovalRequest) =>
-      r.toolName === name || r.callId === name;
-    const known = requests.flatMap((r) => [r.toolName, r.callId ?? '']);
-    for (
-      const [list, key] of [[approve, 'approve'], [rejected, 'reject']] as const
-    ) {
-      list.forEach((name, i) => {
-        if (requests.some((r) => matches(name, r))) return;
-        throw reject('invalid_value', at(`decisions.${key}`, i), name, {
-          expected: 'the tool name or call id of an interruption',
-          suggestion: closest(name, known.filter((k) => k !== '')),
-        });
-      });
-    }
-    const plan = requests.map((r, i) => {
-      const yes = approve.some((name) => matches(name, r));
-      const no = rejected.some((name) => matches(name, r));
-      if (yes === no) {
-        throw reject('invalid_value', 'decisions', decisions, {
-          expected: `exactly one decision for "${r.toolName}" (${r.callId})`,
-          received: yes ? 'both approve and reject' : 'none',
-        });
-      }
-      return [items[i]!, yes] as const;
+    const plan = decide(items, 'result.interruptions', decisions, ['agent']);
+    object(field(decisions, 'agent'), 'decisions.agent', {
+      expected: 'an Agent',
     });
     const state = object(
       guard('result.state', () => field(result, 'state')),
       'result.state',
       { expected: 'a RunState' },
     ) as AnyRunState<TAgent>;
-    return [state, plan, message] as const;
+    return [state, plan] as const;
   });
-  for (const [item, approved] of plan) {
+  for (const [item, approved] of plan.decided) {
     if (approved) state.approve(item);
-    else state.reject(item, { message });
+    else state.reject(item, { message: plan.message });
   }
   return await RunState.fromString(decisions.agent, state.toString());
+}
+
+/**
+ * What `decideRealtimeApprovals()` takes: the approval items a
+ * `RealtimeSession` raised (`tool_approval_requested` events'
+ * `approvalItem`), and what to approve and reject.
+ *
+ * @example
+ * ```ts
+ * import type { RealtimeApprovalDecisions } from '@scripted/agents/assert';
+ *
+ * const decisions: RealtimeApprovalDecisions = {
+ *   interruptions: [],
+ *   approve: ['read_file'],
+ * };
+ * ```
+ */
+export interface RealtimeApprovalDecisions {
+  /** The approval items the session raised, in order. */
+  readonly interruptions: readonly RunToolApprovalItem[];
+  /** Tool names or call ids to approve. */
+  readonly approve?: readonly string[];
+  /** Tool names or call ids to reject. */
+  readonly reject?: readonly string[];
+  /** What a rejected call returns to the model (the SDK's text when not given). */
+  readonly rejectionMessage?: string;
+}
+
+/**
+ * The realtime side of the round trip: approves or rejects each approval
+ * item a `RealtimeSession` raised (matched by tool name or call id) through
+ * `session.approve()` and `session.reject()`, which run the approved tool
+ * and send each output. A realtime session has no `RunState` to
+ * serialize: the session itself resumes. Then assert with
+ * `assertApprovals(session.history, …)`.
+ *
+ * @param session The session (anything with `approve` and `reject`).
+ * @param decisions The approval items, what to approve and what to reject.
+ * @throws {InvalidRunAssertionInputError} As `decideApprovals()` does.
+ *
+ * @example
+ * ```ts
+ * import {
+ *   RealtimeAgent,
+ *   RealtimeSession,
+ *   type RunToolApprovalItem,
+ *   tool,
+ * } from '@openai/agents/realtime';
+ * import { z } from 'zod';
+ * import { ScriptedRealtimeTransport } from '@scripted/agents/realtime';
+ * import { functionCallTurn } from '@scripted/agents/realtime/sim';
+ * import {
+ *   assertApprovals,
+ *   decideRealtimeApprovals,
+ * } from '@scripted/agents/assert';
+ *
+ * const remove = tool({
+ *   name: 'delete_file',
+ *   description: 'Delete a file',
+ *   parameters: z.object({ path: z.string() }),
+ *   needsApproval: true,
+ *   execute: ({ path }) => `deleted ${path}`,
+ * });
+ * const transport = new ScriptedRealtimeTransport();
+ * const session = new RealtimeSession(
+ *   new RealtimeAgent({ name: 'Files', tools: [remove] }),
+ *   { transport },
+ * );
+ * const asked: RunToolApprovalItem[] = [];
+ * session.on('tool_approval_requested', (_context, _agent, request) => {
+ *   if (request.type === 'function_approval') asked.push(request.approvalItem);
+ *   void decideRealtimeApprovals(session, {
+ *     interruptions: asked.splice(0),
+ *     reject: ['delete_file'],
+ *   });
+ * });
+ * let answered!: () => void;
+ * const done = new Promise<void>((resolve) => (answered = resolve));
+ * await transport.runScenario({
+ *   signal: AbortSignal.timeout(5_000),
+ *   scenario: async (ctx) => {
+ *     await ctx.expectCall('connect');
+ *     await ctx.expectCall('sendMessage');
+ *     await functionCallTurn(ctx, {
+ *       name: 'delete_file',
+ *       arguments: { path: 'a.txt' },
+ *       callId: 'call_1',
+ *     });
+ *     answered();
+ *     await ctx.expectCall('close');
+ *   },
+ *   exercise: async () => {
+ *     await session.connect({ apiKey: 'test' });
+ *     session.sendMessage('Clean up');
+ *     await done;
+ *     session.close();
+ *   },
+ * });
+ * assertApprovals(session.history, { rejected: ['delete_file'] });
+ * ```
+ */
+export async function decideRealtimeApprovals(
+  session: {
+    approve(item: RunToolApprovalItem): Promise<void>;
+    reject(
+      item: RunToolApprovalItem,
+      options?: { message?: string },
+    ): Promise<void>;
+  },
+  decisions: RealtimeApprovalDecisions,
+): Promise<void> {
+  const plan = checking('decideRealtimeApprovals', () => {
+    object(session, 'session', { expected: 'a RealtimeSession' });
+    const items = readInterruptions(
+      guard(
+        'decisions.interruptions',
+        () => field(decisions, 'interruptions') ?? [],
+      ),
+    );
+    return decide(items, 'decisions.interruptions', decisions, [
+      'interruptions',
+    ]);
+  });
+  for (const [item, approved] of plan.decided) {
+    if (approved) await session.approve(item);
+    else await session.reject(item, { message: plan.message });
+  }
+}
+
+/** The function calls of a realtime session's history. */
+function historyCalls(history: unknown[]) {
+  return array(history, 'result').filter((item) =>
+    field(item, 'type') === 'function_call'
+  ).map((item) => {
+    const output = field(item, 'output');
+    const callId = field(item, 'callId') ?? field(item, 'itemId');
+    return {
+      name: String(field(item, 'name')),
+      callId: String(callId),
+      arguments: parse(field(item, 'arguments')),
+      output: output === null ? undefined : output,
+    };
+  });
 }
 
 type Status = 'ran' | 'rejected' | 'pending' | 'missing';
@@ -330,7 +488,8 @@ type Status = 'ran' | 'rejected' | 'pending' | 'missing';
  * `rejected` call was answered with the rejection text and its tool did
  * not run. Calls are named by tool name or call id.
  *
- * @param result The resumed run's result (plain or streamed).
+ * @param result The resumed run's result (plain or streamed), or a
+ * `RealtimeSession`'s `history` (its function call items).
  * @param expected The approved and rejected calls.
  * @throws {RunAssertionError} When a call's status differs (`expected`
  * and `actual` list `{ name, status, arguments? }`, `status` one of
@@ -365,7 +524,9 @@ export function assertApprovals(
 ): void {
   const assertion = 'assertApprovals';
   const [wanted, actual] = checking(assertion, () => {
-    const calls = collectToolCalls(result);
+    const calls = Array.isArray(result)
+      ? historyCalls(result)
+      : collectToolCalls(result);
     const read = fields(expected, 'expected', [
       'approved',
       'rejected',

@@ -67,8 +67,10 @@ export {
   type ApprovalRequest,
   assertApprovals,
   decideApprovals,
+  decideRealtimeApprovals,
   type ExpectedApprovals,
   pendingApprovals,
+  type RealtimeApprovalDecisions,
 } from './approvals.ts';
 export {
   type RunSnapshot,
