@@ -319,10 +319,9 @@ export async function decideApprovals<TAgent extends AnyAgent>(
 ): Promise<AnyRunState<TAgent>> {
   const [state, plan] = checking('decideApprovals', () => {
     const items = readInterruptions(result);
+    const agent = guard('decisions.agent', () => field(decisions, 'agent'));
+    object(agent, 'decisions.agent', { expected: 'an Agent' });
     const plan = decide(items, 'result.interruptions', decisions, ['agent']);
-    object(field(decisions, 'agent'), 'decisions.agent', {
-      expected: 'an Agent',
-    });
     const state = object(
       guard('result.state', () => field(result, 'state')),
       'result.state',
@@ -377,10 +376,10 @@ export interface RealtimeApprovalDecisions {
  *
  * @example
  * ```ts
+ * import type { RunToolApprovalItem } from '@openai/agents';
  * import {
  *   RealtimeAgent,
  *   RealtimeSession,
- *   type RunToolApprovalItem,
  *   tool,
  * } from '@openai/agents/realtime';
  * import { z } from 'zod';
@@ -448,12 +447,11 @@ export async function decideRealtimeApprovals(
 ): Promise<void> {
   const plan = checking('decideRealtimeApprovals', () => {
     object(session, 'session', { expected: 'a RealtimeSession' });
-    const items = readInterruptions(
-      guard(
-        'decisions.interruptions',
-        () => field(decisions, 'interruptions') ?? [],
-      ),
-    );
+    const items = array(
+      guard('decisions.interruptions', () => field(decisions, 'interruptions')),
+      'decisions.interruptions',
+      { expected: 'an array of approval items' },
+    ) as RunToolApprovalItem[];
     return decide(items, 'decisions.interruptions', decisions, [
       'interruptions',
     ]);
