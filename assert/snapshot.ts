@@ -102,8 +102,9 @@ const idKeys = new Set([
 ]);
 const timeKeys =
   /^(?:created|timestamp|time|(?:created|started|ended|completed|updated)(?:At|_at))$/;
-const isoTime =
-  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})$/;
+const isoTimes =
+  /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})/g;
+/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})$/;
 const requestKeys = [
   'systemInstructions',
   'input',
@@ -183,10 +184,8 @@ function normalizer(secrets: readonly string[]) {
     }
     if (typeof value === 'string') {
       if (key !== undefined && idKeys.has(key)) return token(value);
-      if ((key !== undefined && timeKeys.test(key)) || isoTime.test(value)) {
-        return '<time>';
-      }
-      return redact.text(value);
+      if (key !== undefined && timeKeys.test(key)) return '<time>';
+      return redact.text(value.replace(isoTimes, '<time>'));
     }
     if (typeof value === 'number' && key !== undefined && timeKeys.test(key)) {
       return '<time>';
@@ -245,7 +244,8 @@ function modelCalls(models: readonly unknown[]): unknown[][] {
  * the run's items, tool calls, handoffs, guardrails, interruptions and
  * final output, and the requests each given double recorded. Ids (`id`,
  * `callId`, `responseId`…) become `<id 1>`, `<id 2>`… in order of first
- * appearance (the same id, the same token), timestamps `<time>`; values
+ * appearance (the same id, the same token), timestamps (under `createdAt`,
+ * `timestamp`… keys, and ISO 8601 times anywhere in text) `<time>`; values
  * under credential keys and credential shapes in text (and each of
  * `options.secrets`) become `[redacted]`, as fixtures store them; the
  * results of parallel tool calls stand in the order the model asked for
@@ -295,18 +295,21 @@ export function runSnapshot(
       'result',
       () => 'inputGuardrailResults' in (result as object),
     );
+    const interruptions = pendingApprovals(result);
+    // An interrupted run has no final output (and the SDK warns when read).
+    const finalOutput = interruptions.length > 0 ? undefined : plain(
+      guard('result.finalOutput', () => field(result, 'finalOutput')),
+      'result.finalOutput',
+    );
     const snapshot = {
       agent: guard(
         'result.lastAgent',
         () => field(field(result, 'lastAgent'), 'name'),
       ),
-      finalOutput: plain(
-        guard('result.finalOutput', () => field(result, 'finalOutput')),
-        'result.finalOutput',
-      ),
+      finalOutput,
       guardrails: hasGuardrails ? readGuardrails(result) : [],
       handoffs: handoffsTaken(result as never),
-      interruptions: pendingApprovals(result),
+      interruptions,
       items: canonicalOrder(plain(items, 'result.newItems') as unknown[]),
       modelCalls: modelCalls(models),
       toolCalls: collectToolCalls(result),
