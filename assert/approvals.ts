@@ -26,7 +26,7 @@ import {
   field,
   parse,
 } from './_read.ts';
-import { collectToolCalls } from './run_assertions.ts';
+import { collectToolCalls, type ToolCallRecord } from './run_assertions.ts';
 
 /**
  * What a rejected tool call returns to the model unless a decision gives
@@ -115,22 +115,28 @@ export interface ExpectedApprovals {
 }
 
 function readInterruptions(source: unknown): RunToolApprovalItem[] {
-  if (Array.isArray(source)) {
-    return array(source, 'interruptions') as RunToolApprovalItem[];
-  }
-  object(source, 'result', {
-    expected: 'a RunResult with "interruptions", or an array of them',
+  return guard('result', () => {
+    if (Array.isArray(source)) {
+      return array(source, 'interruptions') as RunToolApprovalItem[];
+    }
+    object(source, 'result', {
+      expected: 'a RunResult with "interruptions", or an array of them',
+    });
+    const list = guard(
+      'result.interruptions',
+      () => field(source, 'interruptions'),
+    );
+    return array(list ?? [], 'result.interruptions', {
+      expected: 'an array of approval items',
+    }) as RunToolApprovalItem[];
   });
-  const list = guard(
-    'result.interruptions',
-    () => field(source, 'interruptions'),
-  );
-  return array(list ?? [], 'result.interruptions', {
-    expected: 'an array of approval items',
-  }) as RunToolApprovalItem[];
 }
 
 function request(item: unknown, path: string): ApprovalRequest {
+  return guard(path, () => readRequest(item, path));
+}
+
+function readRequest(item: unknown, path: string): ApprovalRequest {
   const raw = guard(at(path, 'rawItem'), () => field(item, 'rawItem'));
   const explicit = guard(at(path, 'toolName'), () => field(item, 'toolName'));
   const toolName = string(
@@ -463,7 +469,11 @@ export async function decideRealtimeApprovals(
 }
 
 /** The function calls of a realtime session's history. */
-function historyCalls(history: unknown[]) {
+function historyCalls(history: unknown[]): ToolCallRecord[] {
+  return guard('result', () => readHistory(history));
+}
+
+function readHistory(history: unknown[]): ToolCallRecord[] {
   return array(history, 'result').filter((item) =>
     field(item, 'type') === 'function_call'
   ).map((item) => {
@@ -522,8 +532,8 @@ export function assertApprovals(
 ): void {
   const assertion = 'assertApprovals';
   const [wanted, actual] = checking(assertion, () => {
-    const calls = Array.isArray(result)
-      ? historyCalls(result)
+    const calls = guard('result', () => Array.isArray(result))
+      ? historyCalls(result as unknown[])
       : collectToolCalls(result);
     const read = fields(expected, 'expected', [
       'approved',

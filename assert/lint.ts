@@ -141,6 +141,13 @@ function problemLine(p: ScriptProblem): string {
   })${where}: expected ${p.expected}, got ${p.received}`;
 }
 
+/** A bounded copy of `value` when it is an array, else `undefined`. */
+function list(value: unknown, path: string): unknown[] | undefined {
+  return guard(path, () => Array.isArray(value))
+    ? array(value, path)
+    : undefined;
+}
+
 /** The output items of each step; `undefined` for a step not readable. */
 function stepsOf(script: unknown): (readonly unknown[] | undefined)[] {
   let source = script;
@@ -163,29 +170,37 @@ function stepsOf(script: unknown): (readonly unknown[] | undefined)[] {
       });
     }
     const calls = array(field(source, 'calls'), 'script.calls');
-    return calls.map((call) =>
-      outputOf(field(call, 'response')) ?? streamOutput(field(call, 'events'))
-    );
+    return calls.map((call, i) => {
+      const path = at('script.calls', i);
+      return outputOf(field(call, 'response'), at(path, 'response')) ??
+        streamOutput(field(call, 'events'), at(path, 'events'));
+    });
   }
-  return array(source, 'script').map((step) => {
+  return array(source, 'script').map((step, i) => {
+    const path = at('script', i);
     const type = field(step, 'type');
-    if (Array.isArray(step)) return step;
-    if (type === 'response') return outputOf(field(step, 'response'));
-    if (type === 'stream') return streamOutput(field(step, 'events'));
-    return type === undefined ? outputOf(step) : undefined;
+    const items = list(step, path);
+    if (items !== undefined) return items;
+    if (type === 'response') {
+      return outputOf(field(step, 'response'), at(path, 'response'));
+    }
+    if (type === 'stream') {
+      return streamOutput(field(step, 'events'), at(path, 'events'));
+    }
+    return type === undefined ? outputOf(step, path) : undefined;
   });
 }
 
-function outputOf(response: unknown): readonly unknown[] | undefined {
-  if (Array.isArray(response)) return response;
-  const output = field(response, 'output');
-  return Array.isArray(output) ? output : undefined;
+function outputOf(response: unknown, path: string): unknown[] | undefined {
+  return list(response, path) ??
+    list(field(response, 'output'), at(path, 'output'));
 }
 
-function streamOutput(events: unknown): readonly unknown[] | undefined {
-  if (!Array.isArray(events)) return undefined;
-  const done = events.find((e) => field(e, 'type') === 'response_done');
-  return outputOf(field(done, 'response'));
+function streamOutput(events: unknown, path: string): unknown[] | undefined {
+  const done = list(events, path)?.find((e) =>
+    field(e, 'type') === 'response_done'
+  );
+  return outputOf(field(done, 'response'), `${path}.response_done.response`);
 }
 
 function parseJson(
@@ -200,13 +215,18 @@ function parseJson(
 }
 
 /** The final text of a step's last assistant message, if it has one. */
-function messageText(items: readonly unknown[]): string | undefined {
-  const message = items.findLast((item) =>
+function messageText(
+  items: readonly unknown[],
+  path: string,
+): string | undefined {
+  const at_ = items.findLastIndex((item) =>
     field(item, 'type') === 'message' && field(item, 'role') === 'assistant'
   );
-  const content = field(message, 'content');
-  if (!Array.isArray(content)) return undefined;
-  return content.filter((part) => field(part, 'type') === 'output_text')
+  const content = list(
+    field(items[at_], 'content'),
+    at(at(path, at_), 'content'),
+  );
+  return content?.filter((part) => field(part, 'type') === 'output_text')
     .map((part) => String(field(part, 'text'))).join('');
 }
 
@@ -241,6 +261,11 @@ interface HandoffShape {
   readonly toolName: string;
   readonly inputJsonSchema: unknown;
   readonly agent: AnyAgent;
+}
+
+/** The lint; a throw while reading the script is an issue at `script`. */
+function guardedLint(agent: unknown, script: unknown): ScriptLintReport {
+  return guard('script', () => lint(agent, script));
 }
 
 function lint(agent: unknown, script: unknown): ScriptLintReport {
@@ -321,7 +346,7 @@ function lint(agent: unknown, script: unknown): ScriptLintReport {
       }
       next ??= handoff?.agent;
     });
-    const text = called ? undefined : messageText(items);
+    const text = called ? undefined : messageText(items, at('script', step));
     const outputType = current.outputType;
     if (
       text !== undefined && outputType !== 'text' && outputType !== undefined
@@ -390,7 +415,7 @@ function lint(agent: unknown, script: unknown): ScriptLintReport {
  * ```
  */
 export function lintScript(agent: unknown, script: unknown): ScriptLintReport {
-  return checking('lintScript', () => lint(agent, script));
+  return checking('lintScript', () => guardedLint(agent, script));
 }
 
 /**
@@ -412,6 +437,9 @@ export function lintScript(agent: unknown, script: unknown): ScriptLintReport {
  * ```
  */
 export function assertScriptMatches(agent: unknown, script: unknown): void {
-  const report = checking('assertScriptMatches', () => lint(agent, script));
+  const report = checking(
+    'assertScriptMatches',
+    () => guardedLint(agent, script),
+  );
   if (!report.ok) throw new ScriptDriftError(report.problems);
 }

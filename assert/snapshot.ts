@@ -171,14 +171,38 @@ export function canonicalOrder(list: readonly unknown[]): unknown[] {
   return out;
 }
 
-/** The normalizing walk: tokens, redaction and sorted keys, one pass. */
+/** The most values one snapshot holds (a guard against runaway data). */
+const maxNodes = 100_000;
+/** The deepest nesting one snapshot holds. */
+const maxDepth = 100;
+
+/**
+ * The normalizing walk, one pass over the data as JSON would store it
+ * (`toJSON` applied; functions, symbols and `undefined` dropped): id
+ * tokens, masked times, redaction, sorted keys. What JSON cannot hold (a
+ * bigint, a cycle) or data too big is an issue at its path.
+ */
 function normalizer(secrets: readonly string[]) {
   const redact = redaction(secrets);
   const tokens = new Map<string, string>();
   const token = (id: string) =>
-    tokens.get(id) ??
-      tokens.set(id, `<id ${tokens.size + 1}>`).get(id)!;
-  const walk = (value: unknown, key: string | undefined): unknown => {
+    tokens.get(id) ?? tokens.set(id, `<id ${tokens.size + 1}>`).get(id)!;
+  const open = new Set<object>();
+  let nodes = 0;
+  const walk = (
+    given: unknown,
+    key: string | undefined,
+    path: string,
+  ): unknown => {
+    if (++nodes > maxNodes) {
+      throw reject('invalid_value', path, given, {
+        expected: `at most ${maxNodes} values in a snapshot`,
+      });
+    }
+    const toJSON = guard(path, () => field(given, 'toJSON'));
+    const value = typeof toJSON === 'function'
+      ? guard(path, () => toJSON.call(given, key ?? ''))
+      : given;
     if (key !== undefined && isSecretName(key) && value !== undefined) {
       return redacted;
     }
@@ -187,30 +211,44 @@ function normalizer(secrets: readonly string[]) {
       if (key !== undefined && timeKeys.test(key)) return '<time>';
       return redact.text(value.replace(isoTimes, '<time>'));
     }
-    if (typeof value === 'number' && key !== undefined && timeKeys.test(key)) {
-      return '<time>';
+    if (typeof value === 'number') {
+      if (key !== undefined && timeKeys.test(key)) return '<time>';
+      return Number.isFinite(value) ? value : null;
     }
-    if (Array.isArray(value)) {
-      return value.map((entry) => walk(entry, undefined));
+    if (typeof value === 'bigint') {
+      throw reject('invalid_type', path, value, { expected: 'a JSON value' });
     }
-    if (typeof value !== 'object' || value === null) return value;
-    const out: Record<string, unknown> = {};
-    for (const name of Object.keys(value).sort()) {
-      const entry = walk((value as Record<string, unknown>)[name], name);
-      if (entry !== undefined) out[name] = entry;
+    if (typeof value !== 'object' || value === null) {
+      return value === null || typeof value === 'boolean' ? value : undefined;
     }
-    return out;
+    if (open.has(value) || open.size >= maxDepth) {
+      throw reject('invalid_value', path, value, {
+        expected: `data without cycles, at most ${maxDepth} deep`,
+      });
+    }
+    open.add(value);
+    try {
+      if (guard(path, () => Array.isArray(value))) {
+        return array(value, path, { max: maxNodes }).map((entry, i) =>
+          walk(entry, undefined, at(path, i)) ?? null
+        );
+      }
+      const out: Record<string, unknown> = {};
+      const keys = guard(path, () => Object.keys(value).sort());
+      for (const name of keys) {
+        const entry = guard(
+          at(path, name),
+          () => (value as Record<string, unknown>)[name],
+        );
+        const shown = walk(entry, name, at(path, name));
+        if (shown !== undefined) out[name] = shown;
+      }
+      return out;
+    } finally {
+      open.delete(value);
+    }
   };
-  return (value: unknown) => walk(value, undefined);
-}
-
-/**
- * A value as JSON would store it (`toJSON` applied, functions dropped);
- * one that JSON cannot hold (a cycle, a bigint) is an issue at `path`.
- */
-function plain(value: unknown, path: string): unknown {
-  const text = guard(path, () => JSON.stringify(value));
-  return text === undefined ? undefined : JSON.parse(text);
+  return walk;
 }
 
 function modelCalls(models: readonly unknown[]): unknown[][] {
@@ -230,9 +268,15 @@ function modelCalls(models: readonly unknown[]): unknown[][] {
         streamed: field(call, 'streamed'),
       };
       for (const key of requestKeys) {
-        shown[key] = plain(field(request, key), at(at(where, 'request'), key));
+        shown[key] = guard(
+          at(at(where, 'request'), key),
+          () => field(request, key),
+        );
       }
-      if (Array.isArray(shown.input)) shown.input = canonicalOrder(shown.input);
+      const input = at(at(where, 'request'), 'input');
+      if (guard(input, () => Array.isArray(shown.input))) {
+        shown.input = canonicalOrder(array(shown.input, input));
+      }
       return shown;
     });
   });
@@ -277,43 +321,51 @@ export function runSnapshot(
   result: unknown,
   options?: RunSnapshotOptions,
 ): RunSnapshot {
-  return checking('runSnapshot', () => {
-    const items = itemsOf(result);
-    const read = fields(options ?? {}, 'options', ['models', 'secrets']).fields;
-    const secrets = array(read.secrets ?? [], 'options.secrets', {
-      expected: 'an array of strings',
-    });
-    secrets.forEach((secret, i) => {
-      if (!isSecretValue(secret)) {
-        throw reject('invalid_value', at('options.secrets', i), secret, {
-          expected: 'a string of at least 8 characters',
-        });
-      }
-    });
-    const models = array(read.models ?? [], 'options.models');
-    const hasGuardrails = guard(
-      'result',
-      () => 'inputGuardrailResults' in (result as object),
-    );
-    const interruptions = pendingApprovals(result);
-    // An interrupted run has no final output (and the SDK warns when read).
-    const finalOutput = interruptions.length > 0 ? undefined : plain(
-      guard('result.finalOutput', () => field(result, 'finalOutput')),
-      'result.finalOutput',
-    );
-    const snapshot = {
-      agent: guard(
-        'result.lastAgent',
-        () => field(field(result, 'lastAgent'), 'name'),
-      ),
-      finalOutput,
-      guardrails: hasGuardrails ? readGuardrails(result) : [],
-      handoffs: handoffsTaken(result as never),
-      interruptions,
-      items: canonicalOrder(plain(items, 'result.newItems') as unknown[]),
-      modelCalls: modelCalls(models),
-      toolCalls: collectToolCalls(result),
-    };
-    return normalizer(secrets as string[])(snapshot) as RunSnapshot;
+  return checking(
+    'runSnapshot',
+    () => guard('result', () => snapshotOf(result, options)),
+  );
+}
+
+function snapshotOf(result: unknown, options: unknown): RunSnapshot {
+  const items = itemsOf(result);
+  const read = fields(options ?? {}, 'options', ['models', 'secrets']).fields;
+  const secrets = array(read.secrets ?? [], 'options.secrets', {
+    expected: 'an array of strings',
   });
+  secrets.forEach((secret, i) => {
+    if (!isSecretValue(secret)) {
+      throw reject('invalid_value', at('options.secrets', i), secret, {
+        expected: 'a string of at least 8 characters',
+      });
+    }
+  });
+  const models = array(read.models ?? [], 'options.models');
+  const hasGuardrails = guard(
+    'result',
+    () => 'inputGuardrailResults' in (result as object),
+  );
+  const interruptions = pendingApprovals(result);
+  // An interrupted run has no final output (and the SDK warns when read).
+  const finalOutput = interruptions.length > 0
+    ? undefined
+    : guard('result.finalOutput', () => field(result, 'finalOutput'));
+  const snapshot = {
+    agent: guard(
+      'result.lastAgent',
+      () => field(field(result, 'lastAgent'), 'name'),
+    ),
+    finalOutput,
+    guardrails: hasGuardrails ? readGuardrails(result) : [],
+    handoffs: handoffsTaken(result as never),
+    interruptions,
+    items: canonicalOrder(items),
+    modelCalls: modelCalls(models),
+    toolCalls: collectToolCalls(result),
+  };
+  return normalizer(secrets as string[])(
+    snapshot,
+    undefined,
+    'snapshot',
+  ) as RunSnapshot;
 }

@@ -114,11 +114,15 @@ test('runSnapshot rejects unusable input with a structured error', () => {
   cycle.self = cycle;
   const cases: [() => unknown, string, string][] = [
     [() => runSnapshot(1), 'result', 'invalid_type'],
-    [() => runSnapshot({ newItems: [cycle] }), 'result.newItems', 'unreadable'],
+    [
+      () => runSnapshot({ newItems: [cycle] }),
+      'snapshot.items[0].self',
+      'invalid_value',
+    ],
     [
       () => runSnapshot({ newItems: [], finalOutput: 1n }),
-      'result.finalOutput',
-      'unreadable',
+      'snapshot.finalOutput',
+      'invalid_type',
     ],
     [
       () => runSnapshot({ newItems: [] }, { secrets: ['short'] }),
@@ -140,8 +144,8 @@ test('runSnapshot rejects unusable input with a structured error', () => {
         runSnapshot({ newItems: [] }, {
           models: [{ calls: [{ request: { input: cycle } }] }],
         } as never),
-      'options.models[0].calls[0].request.input',
-      'unreadable',
+      'snapshot.modelCalls[0][0].input.self',
+      'invalid_value',
     ],
   ];
   for (const [attempt, path, reason] of cases) {
