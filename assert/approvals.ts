@@ -328,11 +328,12 @@ export async function decideApprovals<TAgent extends AnyAgent>(
     const agent = guard('decisions.agent', () => field(decisions, 'agent'));
     object(agent, 'decisions.agent', { expected: 'an Agent' });
     const plan = decide(items, 'result.interruptions', decisions, ['agent']);
-    const state = object(
-      guard('result.state', () => field(result, 'state')),
-      'result.state',
-      { expected: 'a RunState' },
-    ) as AnyRunState<TAgent>;
+    const state = guard('result.state', () => field(result, 'state'));
+    if (!(state instanceof RunState)) {
+      throw reject('invalid_type', 'result.state', state, {
+        expected: 'a RunState (the result of an interrupted run)',
+      });
+    }
     return [state, plan] as const;
   });
   for (const [item, approved] of plan.decided) {
