@@ -6,10 +6,10 @@
  */
 import { type Agent, Runner, type RunState } from '@openai/agents';
 
-export const runner = new Runner({ tracingDisabled: true });
+export const runner: Runner = new Runner({ tracingDisabled: true });
 
-export const modes = ['plain', 'streamed'] as const;
-export type Mode = (typeof modes)[number];
+export type Mode = 'plain' | 'streamed';
+export const modes: readonly Mode[] = ['plain', 'streamed'];
 
 /** The run's result, or what it threw (as a value, never a rejection). */
 export async function outcome(
