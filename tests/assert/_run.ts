@@ -6,6 +6,15 @@
  */
 import { type Agent, Runner, type RunState } from '@openai/agents';
 
+// The tests run agents of every context and output type, and read fields
+// of plain and streamed results alike.
+// deno-lint-ignore no-explicit-any
+type AnyAgent = Agent<any, any>;
+// deno-lint-ignore no-explicit-any
+type AnyState = RunState<any, any>;
+// deno-lint-ignore no-explicit-any
+type AnyResult = any;
+
 export const runner: Runner = new Runner({ tracingDisabled: true });
 
 export type Mode = 'plain' | 'streamed';
@@ -13,10 +22,10 @@ export const modes: readonly Mode[] = ['plain', 'streamed'];
 
 /** The run's result, or what it threw (as a value, never a rejection). */
 export async function outcome(
-  agent: Agent<any, any>,
-  input: string | RunState<any, any>,
+  agent: AnyAgent,
+  input: string | AnyState,
   mode: Mode,
-): Promise<any> {
+): Promise<AnyResult> {
   try {
     return await run(agent, input, mode);
   } catch (error) {
@@ -26,10 +35,10 @@ export async function outcome(
 
 /** The run's result; rejects as the run does. */
 export async function run(
-  agent: Agent<any, any>,
-  input: string | RunState<any, any>,
+  agent: AnyAgent,
+  input: string | AnyState,
   mode: Mode,
-): Promise<any> {
+): Promise<AnyResult> {
   if (mode === 'plain') return await runner.run(agent, input);
   const result = await runner.run(agent, input, { stream: true });
   for await (const _event of result) {
