@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { Agent, RunState } from '@openai/agents-core';
+import type { Agent } from '@openai/agents-core';
 import {
   array,
   boundary,
@@ -65,7 +65,3 @@ export function parse(text: unknown): unknown {
 /** Any agent, whatever its context and output type. */
 // deno-lint-ignore no-explicit-any
 export type AnyAgent = Agent<any, any>;
-
-/** A run state of `A`, whatever its context. */
-// deno-lint-ignore no-explicit-any
-export type AnyRunState<A extends AnyAgent> = RunState<any, A>;

@@ -6,7 +6,11 @@
  *
  * @module
  */
-import { RunState, type RunToolApprovalItem } from '@openai/agents-core';
+import {
+  type Agent,
+  RunState,
+  type RunToolApprovalItem,
+} from '@openai/agents-core';
 import { firstDifference } from '../_internal/diff.ts';
 import { closest } from '../_internal/format.ts';
 import {
@@ -19,13 +23,7 @@ import {
   string,
 } from '../_internal/read.ts';
 import { RunAssertionError } from './errors.ts';
-import {
-  type AnyAgent,
-  type AnyRunState,
-  checking,
-  field,
-  parse,
-} from './_read.ts';
+import { checking, field, parse } from './_read.ts';
 import { collectToolCalls, type ToolCallRecord } from './run_assertions.ts';
 
 /**
@@ -77,7 +75,10 @@ export interface ApprovalRequest {
  * };
  * ```
  */
-export interface ApprovalDecisions<TAgent extends AnyAgent = AnyAgent> {
+export interface ApprovalDecisions<
+  // deno-lint-ignore no-explicit-any
+  TAgent extends Agent<any, any> = Agent<any, any>,
+> {
   /** The agent the run started with (`RunState.fromString` needs it). */
   readonly agent: TAgent;
   /** Tool names or call ids to approve. */
@@ -319,10 +320,13 @@ function decide(
  * });
  * ```
  */
-export async function decideApprovals<TAgent extends AnyAgent>(
-  result: { readonly state: AnyRunState<TAgent> },
+// deno-lint-ignore no-explicit-any
+export async function decideApprovals<TAgent extends Agent<any, any>>(
+  // deno-lint-ignore no-explicit-any
+  result: { readonly state: RunState<any, TAgent> },
   decisions: ApprovalDecisions<TAgent>,
-): Promise<AnyRunState<TAgent>> {
+  // deno-lint-ignore no-explicit-any
+): Promise<RunState<any, TAgent>> {
   const [state, plan] = checking('decideApprovals', () => {
     const items = readInterruptions(result);
     const agent = guard('decisions.agent', () => field(decisions, 'agent'));
