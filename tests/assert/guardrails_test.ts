@@ -353,3 +353,62 @@ test('Guardrail checks reject unusable input with a structured error', () => {
     [{ kind: 'tool_output', name: 'g', tripped: true, outputInfo: undefined }],
   );
 });
+
+test('assertNothingAfterTripwire names a tool that ran after an input tripwire', () => {
+  const model = new ScriptedModel();
+  const result = {
+    guardrail: { type: 'input', name: 'block' },
+    output: { tripwireTriggered: true, outputInfo: null },
+  };
+  const thrown = {
+    name: 'InputGuardrailTripwireTriggered',
+    result,
+    state: {
+      _inputGuardrailResults: [result],
+      _modelResponses: [{}],
+      _generatedItems: [
+        { type: 'tool_call_item', rawItem: { name: 'refund' } },
+        { type: 'tool_call_output_item', rawItem: { name: 'refund' } },
+      ],
+    },
+  };
+  assert.throws(() => assertNothingAfterTripwire(thrown, model), {
+    name: 'RunAssertionError',
+    path: 'toolsRun[0]',
+    expected: { kind: 'input', modelCalls: 0, toolsRun: [] },
+    actual: { kind: 'input', modelCalls: 0, toolsRun: ['refund'] },
+    message:
+      /^Something ran after the input tripwire of "block": expected 0 model calls and no tool, got 0 and refund\n/,
+  });
+  // An output tripwire allows the calls the run consumed, and one is "call".
+  const output = {
+    guardrail: { type: 'output', name: 'out' },
+    output: { tripwireTriggered: true, outputInfo: null },
+  };
+  const late = {
+    name: 'OutputGuardrailTripwireTriggered',
+    result: output,
+    state: { _modelResponses: [{}], _generatedItems: 'not a list' },
+  };
+  assert.throws(
+    () => assertNothingAfterTripwire(late, { calls: [{}, {}] } as never),
+    {
+      name: 'RunAssertionError',
+      path: 'modelCalls',
+      message:
+        /^Something ran after the output tripwire of "out": expected 1 model call and no tool, got 2 and no tool/,
+    },
+  );
+  assert.equal(
+    assertNothingAfterTripwire(late, { calls: [{}] } as never).name,
+    'out',
+  );
+  // Without a state, the model's calls are all the run had.
+  assert.equal(
+    assertNothingAfterTripwire(
+      { name: 'OutputGuardrailTripwireTriggered', result: output },
+      { calls: [{}, {}, {}] } as never,
+    ).kind,
+    'output',
+  );
+});
