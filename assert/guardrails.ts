@@ -139,7 +139,7 @@ function record(kind: GuardrailKind, entry: unknown, path: string) {
   const meta = fields(read.guardrail, at(path, 'guardrail'), ['name'], {
     unknownKeys: 'allow',
   }).fields;
-  const name = string(meta.name, at(path, 'guardrail.name'));
+  const name = string(meta.name, at(at(path, 'guardrail'), 'name'));
   const output = object(read.output, at(path, 'output'), {
     expected: 'a guardrail output',
   });
