@@ -214,20 +214,22 @@ function parseJson(
   }
 }
 
-/** The final text of a step's last assistant message, if it has one. */
-function messageText(
+/** A step's last assistant message: its index and its text. */
+function finalMessage(
   items: readonly unknown[],
   path: string,
-): string | undefined {
-  const at_ = items.findLastIndex((item) =>
-    field(item, 'type') === 'message' && field(item, 'role') === 'assistant'
+): { readonly item: number; readonly text: string } | undefined {
+  const item = items.findLastIndex((entry) =>
+    field(entry, 'type') === 'message' && field(entry, 'role') === 'assistant'
   );
   const content = list(
-    field(items[at_], 'content'),
-    at(at(path, at_), 'content'),
+    field(items[item], 'content'),
+    at(at(path, item), 'content'),
   );
-  return content?.filter((part) => field(part, 'type') === 'output_text')
+  if (content === undefined) return undefined;
+  const text = content.filter((part) => field(part, 'type') === 'output_text')
     .map((part) => String(field(part, 'text'))).join('');
+  return { item, text };
 }
 
 /** The output type's issues for a value: a zod schema or a JSON schema definition. */
@@ -346,12 +348,12 @@ function lint(agent: unknown, script: unknown): ScriptLintReport {
       }
       next ??= handoff?.agent;
     });
-    const text = called ? undefined : messageText(items, at('script', step));
+    const final = called ? undefined : finalMessage(items, at('script', step));
     const outputType = current.outputType;
     if (
-      text !== undefined && outputType !== 'text' && outputType !== undefined
+      final !== undefined && outputType !== 'text' && outputType !== undefined
     ) {
-      const item = items.findLastIndex((x) => field(x, 'type') === 'message');
+      const { item, text } = final;
       const parsed = parseJson(text);
       const issues = parsed.ok
         ? guard(
