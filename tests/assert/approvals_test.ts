@@ -315,3 +315,109 @@ test('decideRealtimeApprovals rejects unusable input with a structured error', a
   // Nothing asked, nothing decided.
   await decideRealtimeApprovals(session, { interruptions: [] });
 });
+
+test('Approval items and realtime history read field by field', async () => {
+  assert.deepEqual(
+    pendingApprovals([
+      { toolName: 'explicit', rawItem: { name: 'raw', arguments: 'not json' } },
+      { rawItem: { name: 'raw', callId: 7, arguments: '[1]' }, agent: {} },
+    ]),
+    [
+      {
+        toolName: 'explicit',
+        callId: undefined,
+        arguments: 'not json',
+        agent: 'undefined',
+      },
+      {
+        toolName: 'raw',
+        callId: undefined,
+        arguments: [1],
+        agent: 'undefined',
+      },
+    ],
+  );
+  const history = [
+    { type: 'message', name: 'speak', output: 'x' },
+    {
+      type: 'function_call',
+      name: 'a',
+      itemId: 'item_1',
+      arguments: '{}',
+      output: null,
+    },
+    {
+      type: 'function_call',
+      name: 'b',
+      callId: 'call_b',
+      itemId: 'item_2',
+      arguments: '{"k":1}',
+      output: 'done',
+    },
+  ];
+  assert.throws(() => assertApprovals(history, { approved: ['item_1'] }), {
+    name: 'RunAssertionError',
+    actual: [{ name: 'item_1', status: 'pending' }],
+  });
+  assertApprovals(history, {
+    approved: [{ name: 'call_b', arguments: { k: 1 } }],
+  });
+  assert.throws(() => assertApprovals(history, { rejected: ['speak'] }), {
+    actual: [{ name: 'speak', status: 'missing' }],
+  });
+  assert.throws(
+    () =>
+      assertApprovals(history, { approved: [{ name: 'gone', arguments: 1 }] }),
+    { actual: [{ name: 'gone', status: 'missing', arguments: undefined }] },
+  );
+  // Realtime decisions: the rejection text reaches the session; an item
+  // without a call id is matched (and suggested) by its tool name.
+  const seen: unknown[] = [];
+  const session = {
+    approve: (item: unknown) => {
+      seen.push(['approve', item]);
+      return Promise.resolve();
+    },
+    reject: (item: unknown, options?: unknown) => {
+      seen.push(['reject', item, options]);
+      return Promise.resolve();
+    },
+  };
+  const one = { rawItem: { name: 'one' } } as never;
+  const two = { rawItem: { name: 'two', callId: 'c2' } } as never;
+  await decideRealtimeApprovals(session, {
+    interruptions: [one, two],
+    approve: ['one'],
+    reject: ['c2'],
+    rejectionMessage: 'No.',
+  });
+  assert.deepEqual(seen, [['approve', one], ['reject', two, {
+    message: 'No.',
+  }]]);
+  await assert.rejects(
+    decideRealtimeApprovals(session, {
+      interruptions: [one, two],
+      approve: ['on'],
+    }),
+    {
+      name: 'InvalidRunAssertionInputError',
+      path: 'decisions.approve[0]',
+      suggestion: 'one',
+      issue: 'the tool name or call id of an interruption',
+      reason: 'invalid_value',
+    },
+  );
+  await assert.rejects(
+    decideRealtimeApprovals(session, { interruptions: [two], reject: ['c'] }),
+    { suggestion: 'c2' },
+  );
+  await assert.rejects(
+    decideRealtimeApprovals(session, { interruptions: [one] }),
+    {
+      path: 'decisions.interruptions[0]',
+      issue: 'exactly one decision (approve or reject)',
+      received: 'no decision',
+      reason: 'invalid_value',
+    },
+  );
+});
