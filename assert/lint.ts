@@ -237,7 +237,6 @@ function outputIssues(outputType: unknown, value: unknown): SchemaIssue[] {
   const safeParse = field(outputType, 'safeParse');
   if (typeof safeParse === 'function') {
     const parsed = safeParse.call(outputType, value);
-    if (field(parsed, 'success') === true) return [];
     const issues = field(field(parsed, 'error'), 'issues');
     return (Array.isArray(issues) ? issues : []).map((issue) => ({
       path: (field(issue, 'path') as unknown[] ?? []).reduce<string>(
@@ -334,18 +333,21 @@ function lint(agent: unknown, script: unknown): ScriptLintReport {
           received: describe(field(item, 'arguments')),
         });
       }
-      const schema = handoff !== undefined
-        ? handoff.inputJsonSchema
-        : field(tool, 'parameters');
-      if (field(tool, 'type') === 'function' || handoff !== undefined) {
-        const issues = guard(
-          `agent.tools: ${name}`,
-          () => schemaIssues(args.value, schema),
-        );
-        for (const issue of issues) {
-          problem('invalid_arguments', i, name, issue);
+      const where = at(
+        handoff === undefined ? 'agent.tools' : 'agent.handoffs',
+        name,
+      );
+      const issues = guard(where, () => {
+        if (handoff !== undefined) {
+          return schemaIssues(args.value, handoff.inputJsonSchema);
         }
-      }
+        // Hosted and other tools are called by name; only function tools
+        // have a parameter schema to check.
+        return field(tool, 'type') === 'function'
+          ? schemaIssues(args.value, field(tool, 'parameters'))
+          : [];
+      });
+      for (const issue of issues) problem('invalid_arguments', i, name, issue);
       next ??= handoff?.agent;
     });
     const final = called ? undefined : finalMessage(items, at('script', step));
