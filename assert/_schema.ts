@@ -49,7 +49,7 @@ function equal(a: unknown, b: unknown): boolean {
 
 /** Resolves `#/definitions/x` and `#/$defs/x` against the root schema. */
 function resolve(root: unknown, ref: string): unknown {
-  if (!ref.startsWith('#')) return undefined;
+  // Only local references (`#/...`); any other resolves to nothing.
   let node: unknown = root;
   for (const part of ref.slice(1).split('/').filter((p) => p !== '')) {
     const key = decodeURIComponent(part).replace(/~1/g, '/').replace(
@@ -122,11 +122,11 @@ export function schemaIssues(value: unknown, schema: unknown): SchemaIssue[] {
     }
   };
   const check = (v: unknown, s: unknown, path: string, depth: number) => {
-    if (s === true || s === undefined || depth > maxDepth) return;
     if (s === false) {
       return add(path, 'nothing (the schema allows no value)', v);
     }
-    if (typeof s !== 'object' || s === null) return;
+    // `true`, a missing schema, and a reference loop past the depth: anything.
+    if (typeof s !== 'object' || s === null || depth > maxDepth) return;
     const node = s as Schema;
     if (typeof node.$ref === 'string') {
       check(v, resolve(schema, node.$ref), path, depth + 1);
@@ -203,16 +203,14 @@ function schemaIssuesFrom(
   sub: unknown,
   root: unknown,
 ): SchemaIssue[] {
-  if (typeof sub !== 'object' || sub === null || typeof root !== 'object') {
+  if (typeof sub !== 'object' || sub === null) {
     return schemaIssues(value, sub);
   }
   // Definitions of the root stay reachable from the sub-schema.
   const defs = root as Schema;
   return schemaIssues(value, {
+    definitions: defs.definitions,
+    $defs: defs.$defs,
     ...(sub as Schema),
-    ...('definitions' in defs && !('definitions' in sub)
-      ? { definitions: defs.definitions }
-      : {}),
-    ...('$defs' in defs && !('$defs' in sub) ? { $defs: defs.$defs } : {}),
   });
 }

@@ -40,7 +40,7 @@ test('Types: each JSON type, integers as numbers, a list of types', () => {
   assert.deepEqual(
     issuesFor(props, {
       s: 'x',
-      n: 2,
+      n: 2.5,
       i: 3,
       b: false,
       z: null,
@@ -80,7 +80,7 @@ test('enum, const, bounds and patterns name what they want', () => {
       e: { enum: ['C', 'F'] },
       c: { const: { v: 1 } },
       short: { type: 'string', minLength: 2, maxLength: 3 },
-      code: { type: 'string', pattern: '^[A-Z]+$' },
+      code: { type: 'string', pattern: '^\\p{Lu}+$' },
       broken: { type: 'string', pattern: '(' },
       n: { type: 'number', minimum: 1, maximum: 9 },
       x: { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 10 },
@@ -114,7 +114,7 @@ test('enum, const, bounds and patterns name what they want', () => {
       ['e', 'one of "C", "F"', '"K"'],
       ['c', 'an object', 'an object'],
       ['short', 'a string of at least 2 characters', '"a"'],
-      ['code', 'a string matching /^[A-Z]+$/', '"ab"'],
+      ['code', 'a string matching /^\\p{Lu}+$/', '"ab"'],
       ['n', 'at least 1', '0'],
       ['x', 'more than 0', '0'],
       ['list', 'an array of at least 1 items', 'an array of 0'],
@@ -237,6 +237,31 @@ test('Combinators and references: anyOf, oneOf, allOf, not, $ref, false', () => 
   );
 });
 
+test('A reference loop is cut at a depth, never a stack overflow', () => {
+  assert.deepEqual(issuesFor({ $ref: '#' }, { a: 1 }), []);
+  assert.deepEqual(
+    issuesFor({
+      properties: { next: { $ref: '#' }, v: { type: 'string' } },
+    }, { next: { next: { v: 1 } } }),
+    [['next.next.v', 'a value of type string', '1']],
+  );
+  // A schema that is null or a number constrains nothing.
+  assert.deepEqual(
+    issuesFor({ properties: { x: null, y: 3 } }, { x: 1, y: 2 }),
+    [],
+  );
+  // A sub-schema of anyOf keeps its own definitions over the root's.
+  assert.deepEqual(
+    issuesFor({
+      $defs: { v: { type: 'string' } },
+      properties: {
+        x: { anyOf: [{ $defs: { v: { type: 'number' } }, $ref: '#/$defs/v' }] },
+      },
+    }, { x: 1 }),
+    [],
+  );
+});
+
 test('At most 20 issues per call, and arguments that are not JSON', () => {
   const many = Object.fromEntries(
     Array.from({ length: 30 }, (_, i) => [`p${i}`, { type: 'string' }]),
@@ -286,8 +311,9 @@ test('The snapshot puts tool results in the order their calls were made', () => 
       result('zz'),
       result('x2'),
       message,
-      result('b'),
+      result('c'),
       result('a'),
+      result('b'),
     ],
   });
   assert.deepEqual(
@@ -304,6 +330,7 @@ test('The snapshot puts tool results in the order their calls were made', () => 
       'message_output_item:',
       'tool_call_output_item:<id 4>',
       'tool_call_output_item:<id 5>',
+      'tool_call_output_item:<id 6>',
     ],
   );
   // Unknown calls sort by call id: zz after the known ones, a before b.
@@ -315,14 +342,16 @@ test('The snapshot puts tool results in the order their calls were made', () => 
   );
   assert.deepEqual(
     snapshot.items.slice(6).map((item) => (item as { output: string }).output),
-    ['a', 'b'],
+    ['a', 'b', 'c'],
   );
   // The model's input is ordered the same way.
   const input = [
-    { type: 'function_call', callId: 'k1' },
+    { type: 'function_call', callId: 'k3' },
     { type: 'function_call', callId: 'k2' },
-    { type: 'function_call_result', callId: 'k2', output: 'two' },
+    { type: 'function_call', callId: 'k1' },
     { type: 'function_call_result', callId: 'k1', output: 'one' },
+    { type: 'function_call_result', callId: 'k2', output: 'two' },
+    { type: 'function_call_result', callId: 'k3', output: 'three' },
   ];
   const withModel = runSnapshot({ newItems: [] }, {
     models: [{
@@ -332,5 +361,5 @@ test('The snapshot puts tool results in the order their calls were made', () => 
   const ordered =
     (withModel.modelCalls[0]![0] as { input: { output?: string }[] })
       .input.map((item) => item.output ?? '-');
-  assert.deepEqual(ordered, ['-', '-', 'one', 'two']);
+  assert.deepEqual(ordered, ['-', '-', '-', 'three', 'two', 'one']);
 });
