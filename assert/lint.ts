@@ -179,15 +179,14 @@ function stepsOf(script: unknown): (readonly unknown[] | undefined)[] {
   return array(source, 'script').map((step, i) => {
     const path = at('script', i);
     const type = field(step, 'type');
-    const items = list(step, path);
-    if (items !== undefined) return items;
-    if (type === 'response') {
-      return outputOf(field(step, 'response'), at(path, 'response'));
-    }
     if (type === 'stream') {
       return streamOutput(field(step, 'events'), at(path, 'events'));
     }
-    return type === undefined ? outputOf(step, path) : undefined;
+    // A list of items, a response, or a `response` step; a responder or an
+    // error step holds no output to read before running.
+    return type === 'response'
+      ? outputOf(field(step, 'response'), at(path, 'response'))
+      : outputOf(step, path);
   });
 }
 
@@ -203,14 +202,13 @@ function streamOutput(events: unknown, path: string): unknown[] | undefined {
   return outputOf(field(done, 'response'), `${path}.response_done.response`);
 }
 
-function parseJson(
-  text: unknown,
-): { ok: true; value: unknown } | { ok: false } {
-  if (typeof text !== 'string') return { ok: true, value: text };
+/** Arguments or output text parsed (`''` reads as `{}`); `undefined` when not JSON. */
+function parseJson(text: unknown): { readonly value: unknown } | undefined {
+  if (typeof text !== 'string') return { value: text };
   try {
-    return { ok: true, value: JSON.parse(text === '' ? '{}' : text) };
+    return { value: JSON.parse(text === '' ? '{}' : text) };
   } catch {
-    return { ok: false };
+    return undefined;
   }
 }
 
@@ -220,7 +218,7 @@ function finalMessage(
   path: string,
 ): { readonly item: number; readonly text: string } | undefined {
   const item = items.findLastIndex((entry) =>
-    field(entry, 'type') === 'message' && field(entry, 'role') === 'assistant'
+    field(entry, 'role') === 'assistant'
   );
   const content = list(
     field(items[item], 'content'),
@@ -326,7 +324,7 @@ function lint(agent: unknown, script: unknown): ScriptLintReport {
           },
         );
       }
-      if (!args.ok) {
+      if (args === undefined) {
         return void problem('invalid_arguments', i, name, {
           path: '',
           expected: 'arguments as JSON text',
@@ -357,7 +355,7 @@ function lint(agent: unknown, script: unknown): ScriptLintReport {
     ) {
       const { item, text } = final;
       const parsed = parseJson(text);
-      const issues = parsed.ok
+      const issues = parsed !== undefined
         ? guard(
           'agent.outputType',
           () => outputIssues(outputType, parsed.value),

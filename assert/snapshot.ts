@@ -191,7 +191,7 @@ function normalizer(secrets: readonly string[]) {
   let nodes = 0;
   const walk = (
     given: unknown,
-    key: string | undefined,
+    key: string,
     path: string,
   ): unknown => {
     if (++nodes > maxNodes) {
@@ -201,18 +201,18 @@ function normalizer(secrets: readonly string[]) {
     }
     const toJSON = guard(path, () => field(given, 'toJSON'));
     const value = typeof toJSON === 'function'
-      ? guard(path, () => toJSON.call(given, key ?? ''))
+      ? guard(path, () => toJSON.call(given, key))
       : given;
-    if (key !== undefined && isSecretName(key) && value !== undefined) {
+    if (isSecretName(key) && value !== undefined) {
       return redacted;
     }
     if (typeof value === 'string') {
-      if (key !== undefined && idKeys.has(key)) return token(value);
-      if (key !== undefined && timeKeys.test(key)) return '<time>';
+      if (idKeys.has(key)) return token(value);
+      if (timeKeys.test(key)) return '<time>';
       return redact.text(value.replace(isoTimes, '<time>'));
     }
     if (typeof value === 'number') {
-      if (key !== undefined && timeKeys.test(key)) return '<time>';
+      if (timeKeys.test(key)) return '<time>';
       return Number.isFinite(value) ? value : null;
     }
     if (typeof value === 'bigint') {
@@ -230,7 +230,7 @@ function normalizer(secrets: readonly string[]) {
     try {
       if (guard(path, () => Array.isArray(value))) {
         return array(value, path, { max: maxNodes }).map((entry, i) =>
-          walk(entry, undefined, at(path, i)) ?? null
+          walk(entry, '', at(path, i)) ?? null
         );
       }
       const out: Record<string, unknown> = {};
@@ -365,7 +365,7 @@ function snapshotOf(result: unknown, options: unknown): RunSnapshot {
   };
   return normalizer(secrets as string[])(
     snapshot,
-    undefined,
+    '',
     'snapshot',
   ) as RunSnapshot;
 }

@@ -412,3 +412,70 @@ test('assertNothingAfterTripwire names a tool that ran after an input tripwire',
     'output',
   );
 });
+
+test('Tripwires are known by name only; the tripped record of the kind is returned', () => {
+  const model = new ScriptedModel();
+  for (const name of ['toString', 'constructor', 'Error', 7]) {
+    assert.throws(
+      () => assertNothingAfterTripwire({ name, state: {} }, model),
+      { name: 'RunAssertionError', message: /^No tripwire: / },
+    );
+  }
+  const record = (type: string, name: string, tripped: boolean) => ({
+    guardrail: { type, name },
+    output: type.startsWith('tool')
+      ? { behavior: { type: tripped ? 'throwException' : 'allow' } }
+      : { tripwireTriggered: tripped, outputInfo: null },
+  });
+  const state = {
+    _inputGuardrailResults: [record('input', 'in', true)],
+    _toolInputGuardrailResults: [
+      record('tool_input', 'first', false),
+      record('tool_input', 'second', true),
+    ],
+    _modelResponses: [],
+  };
+  const wrapped = {
+    name: 'ToolCallError',
+    state,
+    error: {
+      name: 'ToolInputGuardrailTripwireTriggered',
+      result: state._toolInputGuardrailResults[1],
+    },
+  };
+  assert.equal(assertNothingAfterTripwire(wrapped, model).name, 'second');
+  // None of the kind tripped: the first of the kind.
+  const untripped = {
+    name: 'ToolInputGuardrailTripwireTriggered',
+    result: record('tool_input', 'only', false),
+    state: { _inputGuardrailResults: [record('input', 'in', true)] },
+  };
+  assert.equal(assertNothingAfterTripwire(untripped, model).name, 'only');
+  // Two tools after an input tripwire, listed; other items are not tools.
+  const thrown = {
+    name: 'InputGuardrailTripwireTriggered',
+    result: record('input', 'block', true),
+    state: {
+      _generatedItems: [
+        { type: 'message_output_item', rawItem: { name: 'note' } },
+        { type: 'tool_call_output_item', rawItem: { name: 'a' } },
+        { type: 'tool_call_output_item', rawItem: { name: 'b' } },
+      ],
+    },
+  };
+  assert.throws(() => assertNothingAfterTripwire(thrown, model), {
+    actual: { kind: 'input', modelCalls: 0, toolsRun: ['a', 'b'] },
+    message: /got 0 and a, b\n/,
+  });
+  // A kind given is compared.
+  assert.throws(
+    () =>
+      assertGuardrails(
+        { inputGuardrailResults: [record('input', 'in', true)] },
+        [
+          { name: 'in', kind: 'output' },
+        ],
+      ),
+    { name: 'RunAssertionError', path: '[0].kind' },
+  );
+});

@@ -93,12 +93,12 @@ test('A final output is the last assistant message of a step without calls', () 
     [[1, 'list[1]', 'Invalid input: expected string, received number', '2']],
   );
   // A step with a call is not final; a text agent's output is never checked.
-  assert.equal(
+  assert.deepEqual(
     lintScript(typed, [[
       functionCall('x', {}, { callId: 'c' }),
       assistantMessage('no'),
-    ]]).problems[0]!.kind,
-    'unknown_tool',
+    ]]).problems.map((p) => p.kind),
+    ['unknown_tool'],
   );
   assert.equal(lintScript(agent, [[assistantMessage('{')]]).ok, true);
   // Zod success passes; a step with no message has no output to check.
@@ -208,5 +208,32 @@ test('Hosted tools are known but not validated; an MCP agent may call any name',
     name: 'InvalidRunAssertionInputError',
     path: 'agent',
     issue: 'an Agent',
+  });
+});
+
+test('Agents read as plain objects: no MCP list, hosted tools with parameters, no output type', () => {
+  const plain = {
+    name: 'P',
+    tools: [{
+      type: 'hosted_tool',
+      name: 'h',
+      parameters: { type: 'object', additionalProperties: false },
+    }],
+    handoffs: [],
+  };
+  const report = lintScript(plain, [
+    [
+      functionCall('h', { a: 1 }, { callId: 'h1' }),
+      functionCall('nope', {}, { callId: 'n1' }),
+    ],
+    [assistantMessage('not JSON')],
+  ]);
+  assert.deepEqual(report.problems.map((p) => [p.kind, p.step, p.name]), [
+    ['unknown_tool', 0, 'nope'],
+  ]);
+  // A fixture of another kind names what it holds.
+  assert.throws(() => lintScript(plain, { kind: 'realtime' }), {
+    name: 'InvalidRunAssertionInputError',
+    received: '"realtime"',
   });
 });

@@ -156,6 +156,10 @@ test('runSnapshot rejects unusable input with a structured error', () => {
       return true;
     });
   }
+  assert.throws(() => runSnapshot({ newItems: [] }, { secrets: ['short'] }), {
+    issue: 'a string of at least 8 characters',
+    received: '"short"',
+  });
   // Keys naming credentials are redacted whatever their value; `null` stays.
   const plain = runSnapshot({
     newItems: [],
