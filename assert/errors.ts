@@ -24,7 +24,10 @@ export type RunAssertionName =
   | 'assertToolCalls'
   | 'assertHandoffs'
   | 'assertFinalOutput'
-  | 'modelRequest';
+  | 'modelRequest'
+  | 'assertGuardrails'
+  | 'assertNothingAfterTripwire'
+  | 'assertApprovals';
 
 /**
  * A run assertion did not hold: the run made other tool calls or handoffs,
@@ -106,6 +109,9 @@ const subjects: Readonly<Record<RunAssertionName, string>> = {
   assertHandoffs: 'Unexpected handoffs',
   assertFinalOutput: 'Unexpected final output',
   modelRequest: 'Unexpected model calls',
+  assertGuardrails: 'Unexpected guardrails',
+  assertNothingAfterTripwire: 'Something ran after the tripwire',
+  assertApprovals: 'Unexpected approvals',
 };
 
 /** `Unexpected tool calls at "[0].name": expected "a", got "b"`. */

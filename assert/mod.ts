@@ -54,3 +54,34 @@ export {
   RunAssertionError,
   type RunAssertionName,
 } from './errors.ts';
+export {
+  assertGuardrails,
+  assertNothingAfterTripwire,
+  type ExpectedGuardrail,
+  type GuardrailKind,
+  type GuardrailRecord,
+  guardrailResults,
+} from './guardrails.ts';
+export {
+  type ApprovalDecisions,
+  type ApprovalRequest,
+  assertApprovals,
+  decideApprovals,
+  decideRealtimeApprovals,
+  type ExpectedApprovals,
+  pendingApprovals,
+  type RealtimeApprovalDecisions,
+} from './approvals.ts';
+export {
+  type RunSnapshot,
+  runSnapshot,
+  type RunSnapshotOptions,
+} from './snapshot.ts';
+export {
+  assertScriptMatches,
+  lintScript,
+  ScriptDriftError,
+  type ScriptLintReport,
+  type ScriptProblem,
+  type ScriptProblemKind,
+} from './lint.ts';

@@ -13,16 +13,15 @@ import { firstDifference } from '../_internal/diff.ts';
 import {
   array,
   at,
-  boundary,
   fields,
   guard,
-  type Issue,
   number,
   object,
   reject,
   string,
 } from '../_internal/read.ts';
-import { InvalidRunAssertionInputError, RunAssertionError } from './errors.ts';
+import { RunAssertionError } from './errors.ts';
+import { checking, field, itemsOf, parse } from './_read.ts';
 import type { RecordedModelCall } from '../model/mod.ts';
 
 /**
@@ -107,51 +106,8 @@ export interface HandoffRecord {
   readonly to: string;
 }
 
-/** Runs an assertion's reading: a reader's issue becomes its input error. */
-function checking<T>(assertion: string, body: () => T): T {
-  return boundary(
-    (issue: Issue) =>
-      new InvalidRunAssertionInputError({
-        reason: issue.code === 'missing' ? 'invalid_type' : issue.code,
-        assertion,
-        path: issue.path,
-        issue: issue.expected,
-        received: issue.received,
-        suggestion: issue.suggestion,
-      }, issue.code === 'unreadable' ? { cause: issue.cause } : undefined),
-    body,
-  );
-}
-
-/** The run's items, read once and checked. */
-function itemsOf(result: unknown): unknown[] {
-  object(result, 'result', {
-    expected: 'a RunResult (an object with "newItems")',
-  });
-  const { newItems } = fields(result, 'result', ['newItems'], {
-    unknownKeys: 'allow',
-  }).fields;
-  return array(newItems, 'result.newItems', {
-    expected: 'an array of run items',
-  });
-}
-
-function field(value: unknown, key: string): unknown {
-  return typeof value === 'object' && value !== null
-    ? (value as Record<string, unknown>)[key]
-    : undefined;
-}
-
-function parse(text: unknown): unknown {
-  if (typeof text !== 'string') return text;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
-function collectToolCalls(result: unknown): ToolCallRecord[] {
+/** `toolCalls()` without its input boundary, for the other readers. */
+export function collectToolCalls(result: unknown): ToolCallRecord[] {
   const items = itemsOf(result);
   return guard('result.newItems', () => {
     const outputs = new Map<string, unknown>();

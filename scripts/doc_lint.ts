@@ -38,6 +38,8 @@ const sdkTypes: Readonly<Record<string, string>> = {
   ModelRetryAdvice: '@openai/agents-core',
   ModelRetryAdviceRequest: '@openai/agents-core',
   RunItem: '@openai/agents-core',
+  RunState: '@openai/agents-core',
+  RunToolApprovalItem: '@openai/agents-core',
   StreamEvent: '@openai/agents-core',
   TracingProcessor: '@openai/agents-core',
   Usage: '@openai/agents-core',

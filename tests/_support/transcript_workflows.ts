@@ -22,6 +22,7 @@ import {
   scriptedSandboxSession,
 } from '@scripted/agents';
 import { autoModelWorkflow } from './transcript_auto_model.ts';
+import { runSnapshotWorkflow } from './transcript_run_snapshot.ts';
 import { ScriptedRealtimeTransport } from '@scripted/agents/realtime';
 import { z } from 'zod';
 import { canonical } from './canonical.ts';
@@ -276,5 +277,6 @@ export async function runWorkflows(): Promise<unknown> {
   transcript.sandbox = await sandbox();
   transcript.realtime = await realtime();
   transcript.autoModel = await autoModelWorkflow();
+  transcript.runSnapshot = await runSnapshotWorkflow();
   return canonical(transcript);
 }
