@@ -148,6 +148,18 @@ export const groups: readonly Group[] = [
       'tracing/tree.ts',
     ],
   },
+  {
+    name: 'run checks',
+    threshold: 92,
+    files: [
+      'assert/guardrails.ts',
+      'assert/approvals.ts',
+      'assert/snapshot.ts',
+      'assert/lint.ts',
+      'assert/_schema.ts',
+      'assert/_read.ts',
+    ],
+  },
 ];
 
 const reportPath = 'reports/mutation/mutation.json';
