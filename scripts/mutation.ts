@@ -150,7 +150,7 @@ export const groups: readonly Group[] = [
   },
   {
     name: 'run checks',
-    threshold: 92,
+    threshold: 96,
     files: [
       'assert/guardrails.ts',
       'assert/approvals.ts',
