@@ -114,6 +114,7 @@ sanitizedTest(
       'modelPlain',
       'modelStreamed',
       'realtime',
+      'runSnapshot',
       'sandbox',
     ]);
   },
