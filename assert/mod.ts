@@ -65,6 +65,7 @@ export {
 export {
   type ApprovalDecisions,
   type ApprovalRequest,
+  type ApprovalStatus,
   assertApprovals,
   decideApprovals,
   decideRealtimeApprovals,
