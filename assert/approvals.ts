@@ -283,7 +283,8 @@ function decide(
 /**
  * Decides every interruption of a run and restores its state the way a
  * real resume does: approves or rejects each approval item (matched by
- * tool name or call id), serializes the `RunState` with `toString()` and
+ * tool name or call id; a tool name decides every call of that tool),
+ * serializes the `RunState` with `toString()` and
  * restores it with `RunState.fromString(agent, …)`. Resume by passing the
  * returned state to `runner.run(agent, state)` with the same scripted
  * model (streamed or not).
@@ -389,8 +390,9 @@ export interface RealtimeApprovalDecisions {
  * item a `RealtimeSession` raised (matched by tool name or call id) through
  * `session.approve()` and `session.reject()`, which run the approved tool
  * and send each output. A realtime session has no `RunState` to
- * serialize: the session itself resumes. Then assert with
- * `assertApprovals(session.history, …)`.
+ * serialize: the session itself resumes (its context records each
+ * decision). A tool name decides every call of that tool among the
+ * items. Then assert with `assertApprovals(session, …)`.
  *
  * @param session The session (anything with `approve` and `reject`).
  * @param decisions The approval items, what to approve and what to reject.
@@ -454,7 +456,7 @@ export interface RealtimeApprovalDecisions {
  *     session.close();
  *   },
  * });
- * assertApprovals(session.history, { rejected: ['delete_file'] });
+ * assertApprovals(session, { rejected: ['delete_file'] });
  * ```
  */
 export async function decideRealtimeApprovals(
