@@ -380,7 +380,12 @@ test('A run result read field by field: records, executions, interruptions', () 
   // A call the run stopped on is pending; one never answered did not run.
   const waiting = {
     ...result,
-    newItems: [call('c6'), call('c7')],
+    newItems: [call('c6'), call('c7'), {
+      // Not an output item, though its raw item reads like one.
+      type: 'message_output_item',
+      rawItem: { type: 'function_call_result', callId: 'c7' },
+      output: 'x',
+    }],
   };
   assert.throws(() => assertApprovals(waiting, { rejected: ['t'] }), {
     actual: [
@@ -438,6 +443,31 @@ test('A run result read field by field: records, executions, interruptions', () 
     { name: 'InvalidRunAssertionInputError', path: 'result.interruptions' },
   );
   assertApprovals({ newItems: [] }, {});
+  // A result with a history is still a run result; neither is neither.
+  assert.throws(
+    () => assertApprovals({ newItems: [], history: [] }, { rejected: ['x'] }),
+    { name: 'RunAssertionError', actual: [{ name: 'x', status: 'missing' }] },
+  );
+  assert.throws(() => assertApprovals({}, {}), {
+    name: 'InvalidRunAssertionInputError',
+    path: 'result.newItems',
+  });
+  // The call a difference is in is named, past the tenth row too.
+  const many = Array.from({ length: 11 }, (_, i) => `c${i + 1}`);
+  const eleven = {
+    newItems: [
+      ...many.map((id) => call(id)),
+      ...many.map((id) =>
+        answer(id, { executionStatus: id === 'c11' ? undefined : 'executed' })
+      ),
+    ],
+    state: { _context: { isToolApproved: () => undefined } },
+  };
+  assert.throws(() => assertApprovals(eleven, { approved: ['t'] }), {
+    path: '[10].status',
+    message:
+      /^Unexpected approvals at "\[10\]\.status": expected "ran", got "not run" \(call "c11" of "t"\)\n/,
+  });
 });
 
 test('Failures print arguments and outputs redacted, key by key and by shape', () => {

@@ -431,6 +431,8 @@ test('Approval items and realtime history read field by field', async () => {
           method: 'sendFunctionCallOutput',
           toolCall: { id: 'item_3', callId: 'call_c' },
         },
+        // Another method's call id is no call's.
+        { method: 'sendMessage', toolCall: { id: 'item_3', callId: 'x' } },
       ],
     },
   };
