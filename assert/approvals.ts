@@ -11,7 +11,6 @@ import {
   RunState,
   type RunToolApprovalItem,
 } from '@openai/agents-core';
-import { firstDifference } from '../_internal/diff.ts';
 import { closest } from '../_internal/format.ts';
 import {
   array,
@@ -22,16 +21,7 @@ import {
   reject,
   string,
 } from '../_internal/read.ts';
-import { RunAssertionError, runHeadline } from './errors.ts';
 import { checking, field, parse } from './_read.ts';
-import {
-  type ApprovalCall,
-  approvalCalls,
-  type ApprovalStatus,
-  redactValue,
-} from './_approval_calls.ts';
-
-export type { ApprovalStatus } from './_approval_calls.ts';
 
 /**
  * What a rejected tool call returns to the model unless a decision gives
@@ -93,36 +83,6 @@ export interface ApprovalDecisions<
   /** Tool names or call ids to reject. */
   readonly reject?: readonly string[];
   /** What a rejected call returns to the model (the SDK's text when not given). */
-  readonly rejectionMessage?: string;
-}
-
-/**
- * What `assertApprovals()` expects: the calls that ran (by tool name or
- * call id, with their arguments when given) and those that were rejected.
- * A tool name means every call of that tool.
- *
- * @example
- * ```ts
- * import type { ExpectedApprovals } from '@scripted/agents/assert';
- *
- * const expected: ExpectedApprovals = {
- *   approved: [{ name: 'read_file', arguments: { path: 'a.txt' } }],
- *   rejected: ['delete_file'],
- * };
- * ```
- */
-export interface ExpectedApprovals {
-  /** Calls that were approved and ran. */
-  readonly approved?: readonly (string | {
-    readonly name: string;
-    readonly arguments?: unknown;
-  })[];
-  /** Calls that were rejected and did not run. */
-  readonly rejected?: readonly string[];
-  /**
-   * The text every rejected call must have returned (not checked when not
-   * given: a rejection is read from the approval records, not the text).
-   */
   readonly rejectionMessage?: string;
 }
 
@@ -221,7 +181,8 @@ export function pendingApprovals(source: unknown): ApprovalRequest[] {
   );
 }
 
-function names(value: unknown, path: string): string[] {
+/** A list of tool names or call ids, each non-empty. */
+export function names(value: unknown, path: string): string[] {
   const list = array(value ?? [], path, {
     expected: 'an array of tool names or call ids',
   });
@@ -484,181 +445,4 @@ export async function decideRealtimeApprovals(
     if (approved) await session.approve(item);
     else await session.reject(item, { message: plan.message });
   }
-}
-
-/** One expectation: a tool name or call id, and what should have happened. */
-interface Wanted {
-  readonly name: string;
-  readonly status: 'ran' | 'rejected';
-  readonly arguments?: unknown;
-  readonly output?: unknown;
-}
-
-/** One compared row: a call (or a name no call matches). */
-type Row = Record<string, unknown>;
-
-/**
- * Each expectation against every call it names (a tool name names every
- * call of that tool): the expected and the actual rows, one per call,
- * `{ name, callId, status, arguments, output? }`; a name no call matches
- * is one row `{ name, status }` whose actual status is `missing`.
- */
-function rows(
-  calls: readonly ApprovalCall[],
-  wanted: readonly Wanted[],
-): readonly [Row[], Row[]] {
-  const expected: Row[] = [];
-  const actual: Row[] = [];
-  for (const want of wanted) {
-    const matched = calls.filter((c) =>
-      c.name === want.name || c.callId === want.name || c.itemId === want.name
-    );
-    if (matched.length === 0) {
-      expected.push({ name: want.name, status: want.status });
-      actual.push({ name: want.name, status: 'missing' });
-    }
-    for (const call of matched) {
-      const got: Row = {
-        name: call.name,
-        callId: call.callId,
-        status: call.status(),
-        arguments: call.arguments,
-      };
-      const row: Row = { ...got, status: want.status };
-      if ('arguments' in want) row.arguments = want.arguments;
-      if ('output' in want) {
-        row.output = want.output;
-        got.output = call.output;
-      }
-      expected.push(row);
-      actual.push(got);
-    }
-  }
-  return [expected, actual];
-}
-
-/**
- * Asserts an approval round trip from what the run recorded, never from an
- * output's text. A tool name means every call of that tool (as in
- * `decideApprovals()`); a call id means that call. Each `approved` call's
- * tool ran (the SDK marks its output as executed), with its `arguments`
- * when given; each `rejected` call was rejected (its context's approval
- * record says so, whatever message it returned) and its tool did not run.
- * A call the run stopped on is `pending`.
- *
- * @param result The resumed run's result (plain or streamed), or a
- * `RealtimeSession` (its history, its context's approval records and the
- * call ids its scripted transport recorded). A session's `history` alone
- * holds no decision: it serves only while no matched call was answered.
- * @param expected The approved and rejected calls, and the
- * `rejectionMessage` every rejected call must have returned, when given.
- * @throws {RunAssertionError} When a call differs: `expected` and `actual`
- * hold one row per matched call, `{ name, callId, status, arguments }`
- * (and `output` when `rejectionMessage` is given), or `{ name, status }`
- * for a name no call matches; `status` is `ran`, `rejected`, `pending`,
- * `not run` or `missing`. The message names the call and shows every row,
- * arguments redacted.
- * @throws {InvalidRunAssertionInputError} When `result` is none of these,
- * or `expected` is malformed.
- *
- * @example
- * ```ts
- * import assert from 'node:assert/strict';
- * import { Agent, Runner, tool } from '@openai/agents';
- * import { z } from 'zod';
- * import {
- *   assistantMessage,
- *   functionCall,
- *   ScriptedModel,
- * } from '@scripted/agents';
- * import { assertApprovals, decideApprovals } from '@scripted/agents/assert';
- *
- * const remove = tool({
- *   name: 'delete_file',
- *   description: 'Delete a file',
- *   parameters: z.object({ path: z.string() }),
- *   needsApproval: true,
- *   execute: ({ path }) => `deleted ${path}`,
- * });
- * const model = new ScriptedModel([
- *   [
- *     functionCall('delete_file', { path: 'a.txt' }, { callId: 'call_1' }),
- *     functionCall('delete_file', { path: 'prod.db' }, { callId: 'call_2' }),
- *   ],
- *   [assistantMessage('Done')],
- * ]);
- * const agent = new Agent({ name: 'Files', model, tools: [remove] });
- * const runner = new Runner({ tracingDisabled: true });
- * const first = await runner.run(agent, 'Clean');
- * const state = await decideApprovals(first, {
- *   agent,
- *   reject: ['call_1'],
- *   approve: ['call_2'],
- *   rejectionMessage: 'Not that one',
- * });
- * const resumed = await runner.run(agent, state);
- * assertApprovals(resumed, { rejected: ['call_1'], approved: ['call_2'] });
- * // The name means both calls: call_2 ran.
- * assert.throws(
- *   () => assertApprovals(resumed, { rejected: ['delete_file'] }),
- *   { path: '[1].status', actual: [
- *     { name: 'delete_file', callId: 'call_1', status: 'rejected', arguments: { path: 'a.txt' } },
- *     { name: 'delete_file', callId: 'call_2', status: 'ran', arguments: { path: 'prod.db' } },
- *   ] },
- * );
- * ```
- */
-export function assertApprovals(
-  result: unknown,
-  expected: ExpectedApprovals,
-): void {
-  const assertion = 'assertApprovals';
-  const [wanted, actual] = checking(assertion, () => {
-    const calls = approvalCalls(result);
-    const read = fields(expected, 'expected', [
-      'approved',
-      'rejected',
-      'rejectionMessage',
-    ]).fields;
-    const message = string(read.rejectionMessage, 'expected.rejectionMessage', {
-      optional: true,
-    });
-    const approved = array(read.approved ?? [], 'expected.approved').map(
-      (entry, i): Wanted => {
-        const path = at('expected.approved', i);
-        if (typeof entry === 'string') return { name: entry, status: 'ran' };
-        const got = fields(entry, path, ['name', 'arguments'], {
-          expected: 'a tool name or call id, or { name, arguments }',
-        }).fields;
-        const name = string(got.name, at(path, 'name'), { nonEmpty: true });
-        return 'arguments' in got
-          ? { name, status: 'ran', arguments: got.arguments }
-          : { name, status: 'ran' };
-      },
-    );
-    const rejected = names(read.rejected, 'expected.rejected').map(
-      (name): Wanted =>
-        message === undefined
-          ? { name, status: 'rejected' }
-          : { name, status: 'rejected', output: message },
-    );
-    return rows(calls, [...approved, ...rejected]);
-  });
-  const path = firstDifference(wanted, actual);
-  if (path === undefined) return;
-  const shown = (list: Row[]) =>
-    list.map((row) => redactValue(row) as Record<string, unknown>);
-  const fieldsShown = {
-    assertion,
-    expected: shown(wanted),
-    actual: shown(actual),
-    path,
-  } as const;
-  const row = actual[Number(/^\[(\d+)\]/.exec(path)![1])]!;
-  throw new RunAssertionError({
-    ...fieldsShown,
-    headline: row.callId === undefined
-      ? undefined
-      : `${runHeadline(fieldsShown)} (call "${row.callId}" of "${row.name}")`,
-  });
 }
