@@ -23,6 +23,13 @@ import { names } from './approvals.ts';
  * What happened to a call: its tool ran; it was rejected; the run waits
  * for its decision; it did not run (no output, or an output without the
  * tool executing and without a rejection); no call matches the name.
+ *
+ * @example
+ * ```ts
+ * import type { ApprovalStatus } from '@scripted/agents/assert';
+ *
+ * const stopped: ApprovalStatus = 'not run';
+ * ```
  */
 export type ApprovalStatus =
   | 'ran'
