@@ -110,16 +110,17 @@ function runCalls(result: unknown): ApprovalCall[] {
       const name = String(field(raw, 'name'));
       const callId = String(field(raw, 'callId'));
       const answer = outputs.get(callId);
-      const status = (): ApprovalStatus => {
-        if (answer === undefined) {
-          return waiting.has(callId) ? 'pending' : 'not run';
-        }
-        if (field(answer, 'executionStatus') === 'executed') return 'ran';
-        if (record()(name, callId) === false) return 'rejected';
-        // An SDK without `executionStatus` marks no execution: the call
-        // was answered and not rejected, so its tool ran.
-        return 'executionStatus' in (answer as object) ? 'not run' : 'ran';
-      };
+      const status = () =>
+        guard('result.newItems', (): ApprovalStatus => {
+          if (answer === undefined) {
+            return waiting.has(callId) ? 'pending' : 'not run';
+          }
+          if (field(answer, 'executionStatus') === 'executed') return 'ran';
+          if (record()(name, callId) === false) return 'rejected';
+          // An SDK without `executionStatus` marks no execution: the call
+          // was answered and not rejected, so its tool ran.
+          return 'executionStatus' in (answer as object) ? 'not run' : 'ran';
+        });
       return {
         name,
         callId,

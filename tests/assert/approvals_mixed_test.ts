@@ -438,6 +438,23 @@ test('A run result read field by field: records, executions, interruptions', () 
       reason: 'unreadable',
     },
   );
+  const unreadable = answer('c1');
+  Object.defineProperty(unreadable, 'executionStatus', {
+    get() {
+      throw new Error('boom');
+    },
+  });
+  assert.throws(
+    () =>
+      assertApprovals({ newItems: [call('c1'), unreadable] }, {
+        approved: ['c1'],
+      }),
+    {
+      name: 'InvalidRunAssertionInputError',
+      path: 'result.newItems',
+      reason: 'unreadable',
+    },
+  );
   assert.throws(
     () => assertApprovals({ newItems: [], interruptions: 5 }, { approved: [] }),
     { name: 'InvalidRunAssertionInputError', path: 'result.interruptions' },
