@@ -11,7 +11,6 @@ import {
   RunState,
   type RunToolApprovalItem,
 } from '@openai/agents-core';
-import { firstDifference } from '../_internal/diff.ts';
 import { closest } from '../_internal/format.ts';
 import {
   array,
@@ -22,9 +21,7 @@ import {
   reject,
   string,
 } from '../_internal/read.ts';
-import { RunAssertionError } from './errors.ts';
 import { checking, field, parse } from './_read.ts';
-import { collectToolCalls, type ToolCallRecord } from './run_assertions.ts';
 
 /**
  * What a rejected tool call returns to the model unless a decision gives
@@ -86,32 +83,6 @@ export interface ApprovalDecisions<
   /** Tool names or call ids to reject. */
   readonly reject?: readonly string[];
   /** What a rejected call returns to the model (the SDK's text when not given). */
-  readonly rejectionMessage?: string;
-}
-
-/**
- * What `assertApprovals()` expects: the calls that ran (by tool name or
- * call id, with their arguments when given) and those that did not.
- *
- * @example
- * ```ts
- * import type { ExpectedApprovals } from '@scripted/agents/assert';
- *
- * const expected: ExpectedApprovals = {
- *   approved: [{ name: 'read_file', arguments: { path: 'a.txt' } }],
- *   rejected: ['delete_file'],
- * };
- * ```
- */
-export interface ExpectedApprovals {
-  /** Calls that were approved and ran. */
-  readonly approved?: readonly (string | {
-    readonly name: string;
-    readonly arguments?: unknown;
-  })[];
-  /** Calls that were rejected and did not run. */
-  readonly rejected?: readonly string[];
-  /** The rejection text the run used (the SDK's text when not given). */
   readonly rejectionMessage?: string;
 }
 
@@ -210,7 +181,8 @@ export function pendingApprovals(source: unknown): ApprovalRequest[] {
   );
 }
 
-function names(value: unknown, path: string): string[] {
+/** A list of tool names or call ids, each non-empty. */
+export function names(value: unknown, path: string): string[] {
   const list = array(value ?? [], path, {
     expected: 'an array of tool names or call ids',
   });
@@ -272,7 +244,8 @@ function decide(
 /**
  * Decides every interruption of a run and restores its state the way a
  * real resume does: approves or rejects each approval item (matched by
- * tool name or call id), serializes the `RunState` with `toString()` and
+ * tool name or call id; a tool name decides every call of that tool),
+ * serializes the `RunState` with `toString()` and
  * restores it with `RunState.fromString(agent, …)`. Resume by passing the
  * returned state to `runner.run(agent, state)` with the same scripted
  * model (streamed or not).
@@ -378,8 +351,9 @@ export interface RealtimeApprovalDecisions {
  * item a `RealtimeSession` raised (matched by tool name or call id) through
  * `session.approve()` and `session.reject()`, which run the approved tool
  * and send each output. A realtime session has no `RunState` to
- * serialize: the session itself resumes. Then assert with
- * `assertApprovals(session.history, …)`.
+ * serialize: the session itself resumes (its context records each
+ * decision). A tool name decides every call of that tool among the
+ * items. Then assert with `assertApprovals(session, …)`.
  *
  * @param session The session (anything with `approve` and `reject`).
  * @param decisions The approval items, what to approve and what to reject.
@@ -443,7 +417,7 @@ export interface RealtimeApprovalDecisions {
  *     session.close();
  *   },
  * });
- * assertApprovals(session.history, { rejected: ['delete_file'] });
+ * assertApprovals(session, { rejected: ['delete_file'] });
  * ```
  */
 export async function decideRealtimeApprovals(
@@ -471,128 +445,4 @@ export async function decideRealtimeApprovals(
     if (approved) await session.approve(item);
     else await session.reject(item, { message: plan.message });
   }
-}
-
-/** The function calls of a realtime session's history. */
-function historyCalls(history: unknown[]): ToolCallRecord[] {
-  return guard('result', () => readHistory(history));
-}
-
-function readHistory(history: unknown[]): ToolCallRecord[] {
-  return array(history, 'result').filter((item) =>
-    field(item, 'type') === 'function_call'
-  ).map((item) => {
-    const output = field(item, 'output');
-    const callId = field(item, 'callId') ?? field(item, 'itemId');
-    return {
-      name: String(field(item, 'name')),
-      callId: String(callId),
-      arguments: parse(field(item, 'arguments')),
-      output: output === null ? undefined : output,
-    };
-  });
-}
-
-type Status = 'ran' | 'rejected' | 'pending' | 'missing';
-
-/**
- * Asserts an approval round trip: each `approved` call ran (its output is
- * not the rejection text), with its `arguments` when given; each
- * `rejected` call was answered with the rejection text and its tool did
- * not run. Calls are named by tool name or call id.
- *
- * @param result The resumed run's result (plain or streamed), or a
- * `RealtimeSession`'s `history` (its function call items).
- * @param expected The approved and rejected calls.
- * @throws {RunAssertionError} When a call's status differs (`expected`
- * and `actual` list `{ name, status, arguments? }`, `status` one of
- * `ran`, `rejected`, `pending`, `missing`).
- * @throws {InvalidRunAssertionInputError} When `result` is not a run
- * result or `expected` is malformed.
- *
- * @example
- * ```ts
- * import { assertApprovals } from '@scripted/agents/assert';
- *
- * // A resumed run whose delete_file call was rejected.
- * const resumed = {
- *   newItems: [
- *     {
- *       type: 'tool_call_item',
- *       rawItem: { type: 'function_call', name: 'delete_file', callId: 'c1', arguments: '{}' },
- *     },
- *     {
- *       type: 'tool_call_output_item',
- *       rawItem: { type: 'function_call_result', callId: 'c1' },
- *       output: 'Tool execution was not approved.',
- *     },
- *   ],
- * } as never;
- * assertApprovals(resumed, { rejected: ['delete_file'] });
- * ```
- */
-export function assertApprovals(
-  result: unknown,
-  expected: ExpectedApprovals,
-): void {
-  const assertion = 'assertApprovals';
-  const [wanted, actual] = checking(assertion, () => {
-    const calls = guard('result', () => Array.isArray(result))
-      ? historyCalls(result as unknown[])
-      : collectToolCalls(result);
-    const read = fields(expected, 'expected', [
-      'approved',
-      'rejected',
-      'rejectionMessage',
-    ]).fields;
-    const message = string(read.rejectionMessage, 'expected.rejectionMessage', {
-      optional: true,
-    }) ?? defaultRejection;
-    const approved = array(read.approved ?? [], 'expected.approved').map(
-      (entry, i) => {
-        const path = at('expected.approved', i);
-        if (typeof entry === 'string') return { name: entry };
-        const got = fields(entry, path, ['name', 'arguments'], {
-          expected: 'a tool name or call id, or { name, arguments }',
-        }).fields;
-        const name = string(got.name, at(path, 'name'), { nonEmpty: true });
-        return 'arguments' in got
-          ? { name, arguments: got.arguments }
-          : { name };
-      },
-    );
-    const rejectedNames = names(read.rejected, 'expected.rejected');
-    const statusOf = (name: string) => {
-      const call = calls.find((c) => c.name === name || c.callId === name);
-      const status: Status = call === undefined
-        ? 'missing'
-        : call.output === undefined
-        ? 'pending'
-        : call.output === message
-        ? 'rejected'
-        : 'ran';
-      return [call, status] as const;
-    };
-    const wanted: Record<string, unknown>[] = [];
-    const actual: Record<string, unknown>[] = [];
-    for (const entry of approved) {
-      const [call, status] = statusOf(entry.name);
-      const want: Record<string, unknown> = { name: entry.name, status: 'ran' };
-      const shown: Record<string, unknown> = { name: entry.name, status };
-      if ('arguments' in entry) {
-        want.arguments = entry.arguments;
-        shown.arguments = call?.arguments;
-      }
-      wanted.push(want);
-      actual.push(shown);
-    }
-    for (const name of rejectedNames) {
-      wanted.push({ name, status: 'rejected' });
-      actual.push({ name, status: statusOf(name)[1] });
-    }
-    return [wanted, actual] as const;
-  });
-  const path = firstDifference(wanted, actual);
-  if (path === undefined) return;
-  throw new RunAssertionError({ assertion, expected: wanted, actual, path });
 }

@@ -91,7 +91,7 @@ export class RunAssertionError extends Error {
     headline?: string | undefined;
   }) {
     super(
-      `${fields.headline ?? headline(fields)}\n\n${
+      `${fields.headline ?? runHeadline(fields)}\n\n${
         lineDiff(toLines(fields.expected), toLines(fields.actual))
       }`,
     );
@@ -114,8 +114,11 @@ const subjects: Readonly<Record<RunAssertionName, string>> = {
   assertApprovals: 'Unexpected approvals',
 };
 
-/** `Unexpected tool calls at "[0].name": expected "a", got "b"`. */
-function headline(fields: {
+/**
+ * `Unexpected tool calls at "[0].name": expected "a", got "b"`: the
+ * headline a `RunAssertionError` builds from its fields.
+ */
+export function runHeadline(fields: {
   assertion: RunAssertionName;
   expected: unknown;
   actual: unknown;

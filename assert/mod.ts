@@ -65,13 +65,16 @@ export {
 export {
   type ApprovalDecisions,
   type ApprovalRequest,
-  assertApprovals,
   decideApprovals,
   decideRealtimeApprovals,
-  type ExpectedApprovals,
   pendingApprovals,
   type RealtimeApprovalDecisions,
 } from './approvals.ts';
+export {
+  type ApprovalStatus,
+  assertApprovals,
+  type ExpectedApprovals,
+} from './assert_approvals.ts';
 export {
   type RunSnapshot,
   runSnapshot,

@@ -154,6 +154,7 @@ export const groups: readonly Group[] = [
     files: [
       'assert/guardrails.ts',
       'assert/approvals.ts',
+      'assert/assert_approvals.ts',
       'assert/snapshot.ts',
       'assert/lint.ts',
       'assert/_schema.ts',

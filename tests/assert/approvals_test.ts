@@ -104,17 +104,18 @@ for (const mode of modes) {
         assert.ok(error instanceof RunAssertionError);
         assert.equal(error.assertion, 'assertApprovals');
         assert.equal(error.path, '[0].arguments.path');
+        const call = { name: 'delete_file', callId: 'c1' };
         assert.deepEqual(error.expected, [
-          { name: 'delete_file', status: 'ran', arguments: { path: 'z.txt' } },
-          { name: 'delete_file', status: 'rejected' },
+          { ...call, status: 'ran', arguments: { path: 'z.txt' } },
+          { ...call, status: 'rejected', arguments: { path: 'a.txt' } },
         ]);
         assert.deepEqual(error.actual, [
-          { name: 'delete_file', status: 'ran', arguments: { path: 'a.txt' } },
-          { name: 'delete_file', status: 'ran' },
+          { ...call, status: 'ran', arguments: { path: 'a.txt' } },
+          { ...call, status: 'ran', arguments: { path: 'a.txt' } },
         ]);
-        assert.match(
-          error.message,
-          /^Unexpected approvals at "\[0\]\.arguments\.path": expected "z\.txt", got "a\.txt"/,
+        assert.equal(
+          error.message.split('\n')[0],
+          'Unexpected approvals at "[0].arguments.path": expected "z.txt", got "a.txt" (call "c1" of "delete_file")',
         );
         return true;
       },
@@ -144,11 +145,33 @@ for (const mode of modes) {
       rejected: ['delete_file', 'write_file'],
       rejectionMessage: 'Denied by policy',
     });
-    // With the default text, the same calls read as run.
+    // The decision is read from the state, not the text: without the
+    // text, the calls still read as rejected; another text differs.
+    assertApprovals(resumed, { rejected: ['delete_file', 'write_file'] });
     assert.throws(
-      () => assertApprovals(resumed, { rejected: ['delete_file'] }),
-      { name: 'RunAssertionError', path: '[0].status' },
+      () =>
+        assertApprovals(resumed, {
+          rejected: ['write_file'],
+          rejectionMessage: 'Tool execution was not approved.',
+        }),
+      {
+        name: 'RunAssertionError',
+        path: '[0].output',
+        actual: [{
+          name: 'write_file',
+          callId: 'c2',
+          status: 'rejected',
+          arguments: { path: 'b.txt' },
+          output: 'Denied by policy',
+        }],
+      },
     );
+    assert.throws(() => assertApprovals(resumed, { approved: ['c1'] }), {
+      name: 'RunAssertionError',
+      path: '[0].status',
+      message:
+        /^Unexpected approvals at "\[0\]\.status": expected "ran", got "rejected" \(call "c1" of "delete_file"\)\n/,
+    });
   });
 }
 
@@ -280,18 +303,31 @@ for (const decision of ['approve', 'reject'] as const) {
     if (decision === 'approve') {
       assert.deepEqual(ran, ['a.txt']);
       assert.equal(output, 'deleted a.txt');
-      assertApprovals(session.history, {
+      assertApprovals(session, {
         approved: [{ name: 'delete_file', arguments: { path: 'a.txt' } }],
       });
       assert.throws(
-        () => assertApprovals(session.history, { rejected: ['delete_file'] }),
+        () => assertApprovals(session, { rejected: ['delete_file'] }),
         { name: 'RunAssertionError', path: '[0].status' },
       );
     } else {
       assert.deepEqual(ran, []);
       assert.equal(output, 'Tool execution was not approved.');
-      assertApprovals(session.history, { rejected: ['delete_file'] });
+      assertApprovals(session, { rejected: ['call_1'] });
     }
+    // The history alone records no decision for an answered call.
+    assert.throws(
+      () => assertApprovals(session.history, { rejected: ['delete_file'] }),
+      {
+        name: 'InvalidRunAssertionInputError',
+        path: 'result[0]',
+        issue:
+          'the RealtimeSession itself (a history records no approval decision)',
+        received: `the answered call "${
+          (session.history[0] as { itemId: string }).itemId
+        }" of "delete_file"`,
+      },
+    );
   });
 }
 
@@ -354,26 +390,122 @@ test('Approval items and realtime history read field by field', async () => {
       arguments: '{"k":1}',
       output: 'done',
     },
+    {
+      type: 'function_call',
+      name: 'c',
+      itemId: 'item_3',
+      arguments: 'not json',
+      output: 'Nope',
+    },
   ];
+  // A history alone: a call waiting for its output reads as pending.
   assert.throws(() => assertApprovals(history, { approved: ['item_1'] }), {
     name: 'RunAssertionError',
-    actual: [{ name: 'item_1', status: 'pending' }],
+    actual: [{
+      name: 'a',
+      callId: undefined,
+      status: 'pending',
+      arguments: {},
+    }],
+    message:
+      /^Unexpected approvals at "\[0\]\.status": expected "ran", got "pending"\n/,
   });
-  assertApprovals(history, {
+  assert.throws(() => assertApprovals(history, { rejected: ['call_b'] }), {
+    name: 'InvalidRunAssertionInputError',
+    path: 'result[2]',
+  });
+  // A session: the context decides, the transport's calls give call ids.
+  const asked: unknown[] = [];
+  const session = {
+    history,
+    context: {
+      isToolApproved(this: unknown, call: { callId: string }) {
+        asked.push([this === session.context, call]);
+        return call.callId === 'call_b' ? true : false;
+      },
+    },
+    transport: {
+      calls: [
+        { method: 'sendMessage' },
+        {
+          method: 'sendFunctionCallOutput',
+          toolCall: { id: 'item_3', callId: 'call_c' },
+        },
+        // Another method's call id is no call's.
+        { method: 'sendMessage', toolCall: { id: 'item_3', callId: 'x' } },
+      ],
+    },
+  };
+  assertApprovals(session, {
     approved: [{ name: 'call_b', arguments: { k: 1 } }],
+    rejected: ['call_c', 'item_3'],
   });
-  assert.throws(() => assertApprovals(history, { rejected: ['speak'] }), {
+  assert.deepEqual(asked.slice(0, 2), [
+    [true, { toolName: 'b', callId: 'call_b' }],
+    [true, { toolName: 'c', callId: 'call_c' }],
+  ]);
+  assert.throws(() => assertApprovals(session, { rejected: ['speak'] }), {
     actual: [{ name: 'speak', status: 'missing' }],
   });
   assert.throws(
     () =>
-      assertApprovals(history, { approved: [{ name: 'gone', arguments: 1 }] }),
-    { actual: [{ name: 'gone', status: 'missing', arguments: undefined }] },
+      assertApprovals(session, { approved: [{ name: 'gone', arguments: 1 }] }),
+    {
+      expected: [{ name: 'gone', status: 'ran' }],
+      actual: [{ name: 'gone', status: 'missing' }],
+      message:
+        /^Unexpected approvals at "\[0\]\.status": expected "ran", got "missing"\n/,
+    },
+  );
+  // No recorded call id for an answered call; no approval records.
+  for (
+    const [broken, path, received] of [
+      [
+        { ...session, transport: { calls: 'none' } },
+        'result.history[3]',
+        'the answered call "item_3" of "c"',
+      ],
+      [{ ...session, transport: undefined }, 'result.history[3]'],
+      [{ ...session, context: {} }, 'result.context', 'no approval records'],
+      [
+        { ...session, context: { isToolApproved: 5 } },
+        'result.context',
+        'number',
+      ],
+    ] as const
+  ) {
+    assert.throws(() => assertApprovals(broken, { rejected: ['c'] }), {
+      name: 'InvalidRunAssertionInputError',
+      path,
+      ...(received === undefined ? {} : { received }),
+    });
+  }
+  assert.throws(
+    () =>
+      assertApprovals({ ...session, transport: { calls: 'none' } }, {
+        rejected: ['c'],
+      }),
+    {
+      issue:
+        'a RealtimeSession on the scripted transport (its recorded calls give each answered call its call id)',
+    },
+  );
+  assert.throws(
+    () =>
+      assertApprovals({
+        ...session,
+        context: {
+          isToolApproved() {
+            throw new Error('boom');
+          },
+        },
+      }, { rejected: ['c'] }),
+    { name: 'InvalidRunAssertionInputError', path: 'result.context' },
   );
   // Realtime decisions: the rejection text reaches the session; an item
   // without a call id is matched (and suggested) by its tool name.
   const seen: unknown[] = [];
-  const session = {
+  const deciding = {
     approve: (item: unknown) => {
       seen.push(['approve', item]);
       return Promise.resolve();
@@ -385,7 +517,7 @@ test('Approval items and realtime history read field by field', async () => {
   };
   const one = { rawItem: { name: 'one' } } as never;
   const two = { rawItem: { name: 'two', callId: 'c2' } } as never;
-  await decideRealtimeApprovals(session, {
+  await decideRealtimeApprovals(deciding, {
     interruptions: [one, two],
     approve: ['one'],
     reject: ['c2'],
@@ -395,7 +527,7 @@ test('Approval items and realtime history read field by field', async () => {
     message: 'No.',
   }]]);
   await assert.rejects(
-    decideRealtimeApprovals(session, {
+    decideRealtimeApprovals(deciding, {
       interruptions: [one, two],
       approve: ['on'],
     }),
@@ -408,11 +540,11 @@ test('Approval items and realtime history read field by field', async () => {
     },
   );
   await assert.rejects(
-    decideRealtimeApprovals(session, { interruptions: [two], reject: ['c'] }),
+    decideRealtimeApprovals(deciding, { interruptions: [two], reject: ['c'] }),
     { suggestion: 'c2' },
   );
   await assert.rejects(
-    decideRealtimeApprovals(session, { interruptions: [one] }),
+    decideRealtimeApprovals(deciding, { interruptions: [one] }),
     {
       path: 'decisions.interruptions[0]',
       issue: 'exactly one decision (approve or reject)',
