@@ -15,7 +15,7 @@
  */
 import { writeBlock } from './_docs_block.ts';
 import { docs, library, nodeVersions, writeRebasedConfig } from './_config.ts';
-import { runStages, type Stage, stageTable } from './_gate.ts';
+import { exitStopped, runStages, type Stage, stageTable } from './_gate.ts';
 import { nodeBin } from './_toolchain.ts';
 
 // The library (from `deno.json`'s `publish.include`) and the published
@@ -314,6 +314,13 @@ const stages: Stage[] = [
     needs: ['build', 'toolchain'],
   },
   {
+    // SIGTERM, SIGINT and SIGHUP to a run of the gate's own runner leave no
+    // process of its stages' groups behind (see gate_stop_proof.ts).
+    name: 'gate-stop',
+    cmd: 'deno',
+    args: denoRun('scripts/gate_stop_proof.ts'),
+  },
+  {
     name: 'transcripts',
     cmd: 'deno',
     args: denoRun('scripts/transcripts.ts'),
@@ -378,7 +385,7 @@ if (seed !== undefined) {
 }
 
 const t0 = performance.now();
-const results = await runStages(selected, {
+const { results, stopped } = await runStages(selected, {
   cores,
   // The full gate is strict: checks that would skip when something they
   // need is missing (the packed second copy, the guide) fail instead.
@@ -394,6 +401,7 @@ const notRun = selected.filter((s) => !results.some((r) => r.name === s.name));
 if (notRun.length > 0) {
   console.log(`not run: ${notRun.map((stage) => stage.name).join(', ')}`);
 }
+if (stopped !== undefined) exitStopped(stopped);
 const passed = results.every((result) => result.ok) && notRun.length === 0;
 // A passing run of the whole gate (or of `--quick`) keeps its table in
 // `.tmp/` (outside the tree's tracked files); `--write` also prints it into
