@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { RecordedConnectOptions } from '../realtime/calls.ts';
+import type { RecordedConnectOptions } from './realtime_types.ts';
 import { setOwn, snapshot } from './snapshot.ts';
 
 /**

@@ -37,7 +37,7 @@ import type {
   ModelRetryAdvice,
   ModelRetryAdviceRequest,
 } from '@openai/agents-core';
-import type { RealtimeFaultRecord } from '../realtime/calls.ts';
+import type { RealtimeFaultRecord } from './realtime_types.ts';
 
 /** A typed, symbol-keyed place on a double for one kind of value. */
 export interface Slot<V extends object> {

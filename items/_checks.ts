@@ -1,12 +1,42 @@
 /**
  * The argument checks the item builders share beyond the model's own
- * (`_internal/model_checks.ts`): lists of strings and lists of plain
- * records. Private to the items folder.
+ * (`_internal/item_reading.ts`): the boundary that turns a reader's issue
+ * into the model's public `InvalidScriptedModelStepError`, lists of
+ * strings and lists of plain records. Private to the items folder.
  *
  * @module
  */
-import { serialized } from '../_internal/model_checks.ts';
-import { array, at, object, string } from '../_internal/read.ts';
+import { InvalidScriptedModelStepError } from '../model/mod.ts';
+import { nowhere, serialized, stepFields } from '../_internal/item_reading.ts';
+import {
+  array,
+  at,
+  boundary,
+  guard,
+  object,
+  string,
+} from '../_internal/read.ts';
+
+/** The fields the error's constructor takes. */
+type ErrorFields = ConstructorParameters<
+  typeof InvalidScriptedModelStepError
+>[0];
+
+/**
+ * Runs an item builder: its reader checks report `invalid_input` faults
+ * with no step around them, and anything else thrown while reading its
+ * arguments (a throwing getter, a revoked proxy) is `unreadable`.
+ *
+ * @param build The builder.
+ * @returns The item.
+ * @throws {InvalidScriptedModelStepError} For a bad argument.
+ */
+export function building<T>(build: () => T): T {
+  return boundary((issue) => {
+    const [fields, cause] = stepFields(issue, nowhere, 'invalid_input');
+    return new InvalidScriptedModelStepError(fields as ErrorFields, cause);
+  }, () => guard('', build));
+}
 
 /** The longest list a builder copies. */
 export const maxParts: number = 2 ** 16;

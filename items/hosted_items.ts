@@ -9,13 +9,9 @@
  * @module
  */
 import type { protocol } from '@openai/agents-core';
-import {
-  building,
-  options as read,
-  serialized,
-} from '../_internal/model_checks.ts';
+import { options as read, serialized } from '../_internal/item_reading.ts';
 import { object, oneOf, reject, string } from '../_internal/read.ts';
-import { records, strings } from './_checks.ts';
+import { building, records, strings } from './_checks.ts';
 
 /**
  * The options every hosted call builder takes.

@@ -13,11 +13,10 @@ import {
   type protocol,
 } from '@openai/agents-core';
 import {
-  building,
   callOptions,
   options as read,
   serialized,
-} from '../_internal/model_checks.ts';
+} from '../_internal/item_reading.ts';
 import { either } from '../_internal/format.ts';
 import {
   array,
@@ -30,7 +29,7 @@ import {
   reject,
   string,
 } from '../_internal/read.ts';
-import { maxParts, strings } from './_checks.ts';
+import { building, maxParts, strings } from './_checks.ts';
 
 /**
  * Options of `reasoning()`.

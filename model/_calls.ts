@@ -25,7 +25,7 @@ import {
   invalid,
   nowhere,
   unreadable,
-} from '../_internal/model_checks.ts';
+} from './_checks.ts';
 import {
   type NormalizedStep,
   normalizeInput,

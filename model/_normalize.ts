@@ -20,7 +20,7 @@ import {
   invalid,
   kindOf,
   reading,
-} from '../_internal/model_checks.ts';
+} from './_checks.ts';
 import { readUsage } from './_usage.ts';
 import type {
   ModelResponder,

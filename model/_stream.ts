@@ -8,12 +8,7 @@
 import type { StreamEvent } from '@openai/agents-core';
 import { describe } from '../_internal/format.ts';
 import { detachedCopy } from '../_internal/snapshot.ts';
-import {
-  type At,
-  checkEvent,
-  guarded,
-  invalid,
-} from '../_internal/model_checks.ts';
+import { type At, checkEvent, guarded, invalid } from './_checks.ts';
 import type { ResponseTemplate } from './_normalize.ts';
 import { responseEvents } from './_response.ts';
 import { ScriptedModelRequestAbortedError } from './errors.ts';

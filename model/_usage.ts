@@ -25,7 +25,7 @@ import {
   isRecord,
   nowhere,
   reading,
-} from '../_internal/model_checks.ts';
+} from './_checks.ts';
 import {
   InvalidScriptedModelStepError,
   type InvalidScriptedModelStepReason,

@@ -27,15 +27,13 @@ export {
   type InvalidScriptedModelStepIssue,
   type InvalidScriptedModelStepReason,
 } from './step_errors.ts';
+export { ScriptedModel, type ScriptedModelOptions } from './scripted_model.ts';
+export type { UsageInput } from '../_internal/sdk.ts';
 export {
   assistantMessage,
   type AssistantMessageOptions,
   functionCall,
   type FunctionCallOptions,
-} from './items.ts';
-export { ScriptedModel, type ScriptedModelOptions } from './scripted_model.ts';
-export type { UsageInput } from '../_internal/sdk.ts';
-export {
   modelError,
   modelResponder,
   modelResponse,

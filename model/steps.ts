@@ -1,17 +1,32 @@
 /**
- * The factories of scripted model steps. Each checks its argument where it
- * is written, without copying it: the step holds what it was given, and the
- * snapshot is taken once, when the step is added to a model.
+ * The builders a model script is written with: the factories of scripted
+ * model steps, and the two item helpers of the SDK's testing module (a
+ * completed assistant message, a completed function call; the other item
+ * builders are in `items/`). Each checks its argument where it is written;
+ * a step holds what it was given without copying it, and the snapshot is
+ * taken once, when the step is added to a model.
  *
  * @module
  */
+import type {
+  AssistantMessageItem,
+  FunctionCallItem,
+} from '@openai/agents-core';
+import type { Newer } from '../_internal/sdk.ts';
 import {
+  callOptions,
+  options as read,
+  serialized,
+} from '../_internal/item_reading.ts';
+import { object, oneOf, string } from '../_internal/read.ts';
+import {
+  building,
   checkEvents,
   checkFunction,
   checkRetryAdvice,
   invalid,
   nowhere,
-} from '../_internal/model_checks.ts';
+} from './_checks.ts';
 import { checkResponse } from './_normalize.ts';
 import type {
   ModelErrorStep,
@@ -174,4 +189,154 @@ export function modelStreamResponder(
 ): ModelStreamResponderStep {
   checkFunction(respond, { stepType: 'stream_responder' });
   return Object.freeze({ type: 'stream_responder', respond });
+}
+
+/**
+ * Options of `assistantMessage()`.
+ *
+ * @example
+ * ```ts
+ * import type { AssistantMessageOptions } from '@scripted/agents';
+ *
+ * const options: AssistantMessageOptions = { id: 'msg_1', phase: 'final_answer' };
+ * ```
+ */
+export interface AssistantMessageOptions {
+  /** The item id. */
+  id?: string;
+  /** The phase of the message. */
+  phase?: 'commentary' | 'final_answer';
+  /** Provider data carried on the item. */
+  providerData?: Record<string, unknown>;
+}
+
+/**
+ * Options of `functionCall()`; `callId` is required.
+ *
+ * @example
+ * ```ts
+ * import type { FunctionCallOptions } from '@scripted/agents';
+ *
+ * const options: FunctionCallOptions = { callId: 'call_1' };
+ * ```
+ */
+export interface FunctionCallOptions {
+  /** The call id that ties the tool result to this call. Required. */
+  callId: string;
+  /** The item id. */
+  id?: string;
+  /** The tool namespace. */
+  namespace?: string;
+  /** Provider data carried on the item. */
+  providerData?: Record<string, unknown>;
+}
+
+/**
+ * Builds a completed assistant text message output item.
+ *
+ * @param text The message text.
+ * @param options Optional `id`, `phase` and `providerData`.
+ * @returns A normalized `AssistantMessageItem`.
+ * @throws {InvalidScriptedModelStepError} With `reason: 'invalid_input'` when
+ * `text` is not a string or an option is malformed.
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { assistantMessage } from '@scripted/agents';
+ *
+ * assert.deepEqual(assistantMessage('Hi'), {
+ *   type: 'message',
+ *   role: 'assistant',
+ *   status: 'completed',
+ *   content: [{ type: 'output_text', text: 'Hi' }],
+ * });
+ * ```
+ */
+export function assistantMessage(
+  text: string,
+  options?: AssistantMessageOptions,
+): AssistantMessageItem {
+  return building(() => {
+    string(text, 'text', { label: 'invalid_text' });
+    const given = read(options, ['id', 'phase', 'providerData']);
+    const id = string(given.id, 'options.id', {
+      optional: true,
+      nonEmpty: true,
+    });
+    const phase = oneOf(given.phase, 'options.phase', phases, {
+      optional: true,
+    });
+    const providerData = object(given.providerData, 'options.providerData', {
+      optional: true,
+    });
+    // Keys in the order `@openai/agents/testing` writes them.
+    // `phase` is newer than SDK 0.11: declared where the release has it.
+    const item = {
+      type: 'message',
+      role: 'assistant',
+      status: 'completed',
+    } as Newer<AssistantMessageItem, { phase: (typeof phases)[number] }>;
+    if (id !== undefined) item.id = id;
+    if (phase !== undefined) item.phase = phase;
+    item.content = [{ type: 'output_text', text }];
+    if (providerData !== undefined) {
+      item.providerData = providerData as Record<string, unknown>;
+    }
+    return item;
+  });
+}
+
+const phases = ['commentary', 'final_answer'] as const;
+
+/**
+ * Builds a completed function call output item. `options.callId` is
+ * required and checked here, not when a run trips over it.
+ *
+ * @param name The function tool's name.
+ * @param args The arguments: a JSON string, or a value to serialize.
+ * @param options `callId` (required), optional `id`, `namespace`,
+ * `providerData`.
+ * @returns A normalized `FunctionCallItem`.
+ * @throws {InvalidScriptedModelStepError} With `reason: 'invalid_input'` when
+ * `callId` is missing, or `name`, `args` or an option is malformed.
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { functionCall } from '@scripted/agents';
+ *
+ * const call = functionCall('get_weather', { city: 'Tokyo' }, {
+ *   callId: 'call_1',
+ * });
+ * assert.equal(call.arguments, '{"city":"Tokyo"}');
+ * ```
+ */
+export function functionCall(
+  name: string,
+  args: string | object,
+  options: FunctionCallOptions,
+): FunctionCallItem {
+  return building(() => {
+    string(name, 'name', { nonEmpty: true, label: 'invalid_name' });
+    const call = callOptions(options, ['namespace']);
+    const namespace = string(call.fields.namespace, 'options.namespace', {
+      optional: true,
+      nonEmpty: true,
+    });
+    const json = serialized(args, 'args', 'invalid_arguments');
+    // Keys in the order `@openai/agents/testing` writes them; `id` defaults
+    // to the call id, as there.
+    const item = {
+      type: 'function_call',
+      name,
+      callId: call.callId,
+      id: call.id,
+    } as FunctionCallItem;
+    if (namespace !== undefined) item.namespace = namespace;
+    item.status = 'completed';
+    item.arguments = json;
+    if (call.providerData !== undefined) item.providerData = call.providerData;
+    return item;
+  });
 }

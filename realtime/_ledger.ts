@@ -9,7 +9,7 @@
  */
 import { CallLog, FirstMismatch } from '../_internal/recording.ts';
 import { detachedCopy } from '../_internal/snapshot.ts';
-import { noop } from '../_internal/thenable.ts';
+import { noop } from '../_internal/matcher.ts';
 import { appendTimeline, type ScriptTrail } from '../_internal/timeline.ts';
 import { attachFaults, faultSteps } from './_error_messages.ts';
 import {

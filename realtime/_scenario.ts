@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { noop } from '../_internal/thenable.ts';
+import { noop } from '../_internal/matcher.ts';
 import {
   requireExpectations,
   requireMatcher,

@@ -7,8 +7,7 @@
  * @module
  */
 import { ListenerRegistry } from '../_internal/emitter.ts';
-import { realtimeHooks } from '../_internal/hooks.ts';
-import { stateSlot } from '../_internal/state.ts';
+import { realtimeHooks, stateSlot } from '../_internal/state.ts';
 import { recordAudioCall } from './_audio.ts';
 import { Connection } from './_connection.ts';
 import { CallLedger } from './_ledger.ts';

@@ -10,7 +10,7 @@ import type {
   RealtimeTransportLayerConnectOptions,
 } from '@openai/agents-realtime';
 import { recordConnectOptions } from '../_internal/connect_options.ts';
-import { installAsyncDispose, installDispose } from '../_internal/dispose.ts';
+import { installAsyncDispose, installDispose } from '../_internal/state.ts';
 import { snapshot } from '../_internal/snapshot.ts';
 import {
   readScenarioOptions,
@@ -82,7 +82,7 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer {
 
   static {
     // `using` / `await using` assert completeness at scope end (see
-    // `_internal/dispose.ts`).
+    // `_internal/state.ts`).
     installDispose(this.prototype, function () {
       this.assertComplete();
     });

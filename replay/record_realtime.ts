@@ -19,7 +19,7 @@ import type {
   RealtimeFixture,
   RealtimeFixtureEntry,
 } from './realtime_fixture.ts';
-import { isThenable } from '../_internal/thenable.ts';
+import { isThenable } from '../_internal/matcher.ts';
 
 /**
  * Options of `recordRealtimeTransport()`.

@@ -16,7 +16,7 @@ import { difference } from './_difference.ts';
 import { readEnvelope } from './_envelope.ts';
 import { readReplayOptions } from './_options.ts';
 import { readModelCall } from './_model_calls.ts';
-import { modelHooks } from '../_internal/hooks.ts';
+import { modelHooks } from '../_internal/state.ts';
 import {
   aspectOf,
   modelReplayAspects,

@@ -10,6 +10,8 @@
  * - an add-on imports another folder's file other than a core folder's
  *   `mod.ts` or `_internal/` (so never another folder's `_` file);
  * - `realtime/` (the double or its add-on) imports `model/`;
+ * - `_internal/` (the floor every folder builds on) imports a file of any
+ *   other folder, type-only imports included;
  * - a name is exported by two entry points, or an entry exports more than
  *   {@link maxNames} names;
  * - `import '@scripted/agents'` loads more than {@link coreBudget} files or
@@ -254,7 +256,7 @@ for (const info of files.values()) {
     const target = folderOf(to);
     if (target === from) continue;
     crossImports++;
-    if ((isCore(from) || from === sharedFolder) && isAddOn(target)) {
+    if (isCore(from) && isAddOn(target)) {
       failures.push(`core file ${info.path} imports the add-on file ${to}`);
     }
     if (
@@ -263,6 +265,11 @@ for (const info of files.values()) {
     ) {
       failures.push(
         `add-on file ${info.path} imports ${to}: an add-on uses only a core folder's mod.ts and _internal/`,
+      );
+    }
+    if (from === sharedFolder) {
+      failures.push(
+        `${info.path} imports ${to}: _internal/ imports no other folder`,
       );
     }
     if (from.startsWith('realtime/') && target === 'model/') {

@@ -16,7 +16,7 @@ import {
   type Trace,
   type TracingProcessor,
 } from '@openai/agents-core';
-import { installDispose } from '../_internal/dispose.ts';
+import { installDispose } from '../_internal/state.ts';
 import { array, fields, func } from '../_internal/read.ts';
 import { inputChecking } from './errors.ts';
 import { CapturedTrace, type SpanRecord } from './trace.ts';

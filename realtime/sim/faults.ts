@@ -17,7 +17,7 @@ import { inSpec, invalid } from './_read.ts';
 import { type Fault, maxWindow, readFault } from './_fault_specs.ts';
 import type { RealtimeFaultAction, RealtimeFaultRecord } from '../mod.ts';
 import type { RealtimeFault } from './fault_types.ts';
-import { realtimeHooks } from '../../_internal/hooks.ts';
+import { realtimeHooks } from '../../_internal/state.ts';
 
 /** The transport surface an injector needs (the transport has it). */
 export interface RealtimeFaultTransport {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import test from 'node:test';
 import { closest, describe, maxShown, quote } from '../../_internal/format.ts';
 import { stateSlot } from '../../_internal/state.ts';
-import { isThenable } from '../../_internal/thenable.ts';
+import { isThenable } from '../../_internal/matcher.ts';
 
 /** An instance of a class whose constructor's `name` is `name`. */
 function instanceNamed(name: unknown): object {

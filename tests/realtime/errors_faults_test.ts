@@ -17,7 +17,7 @@ import {
   ScriptedRealtimeTransport,
   UnexpectedRealtimeCallError,
 } from '@scripted/agents/realtime';
-import { realtimeHooks } from '../../_internal/hooks.ts';
+import { realtimeHooks } from '../../_internal/state.ts';
 
 /** Notes a `drop` fault of `event<i>`; `placed: false` gives no place. */
 function noteFault(

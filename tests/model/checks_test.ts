@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { InvalidScriptedModelStepError } from '@scripted/agents';
-import { fromIssue } from '../../_internal/model_checks.ts';
+import { fromIssue } from '../../model/_checks.ts';
 import type { Issue } from '../../_internal/read.ts';
 
 function issue(fields: Partial<Issue>): Issue {

@@ -1,42 +1,26 @@
 /**
- * The model's side of the one input reader (`read.ts`): where a problem is
- * ({@link At}), the error for it, the boundary that turns a reader's issue
- * into an `InvalidScriptedModelStepError`, and the checks shared by several
- * kinds of step and by the item builders of `model/` and `items/`.
+ * The model's side of the one input reader (`_internal/read.ts`): the
+ * error for a problem at a place ({@link At}), the boundary that turns a
+ * reader's issue into an `InvalidScriptedModelStepError`, and the checks
+ * shared by several kinds of step and by the model's item builders.
  *
  * @module
  */
-import { describe } from './format.ts';
-import {
-  boundary,
-  fields,
-  type Issue,
-  object,
-  reject,
-  string,
-} from './read.ts';
+import { describe } from '../_internal/format.ts';
+import { boundary, type Issue, object } from '../_internal/read.ts';
+import { type At, nowhere, stepFields } from '../_internal/item_reading.ts';
 import {
   InvalidScriptedModelStepError,
   type InvalidScriptedModelStepIssue,
   type InvalidScriptedModelStepReason,
-} from '../model/step_errors.ts';
+} from './step_errors.ts';
 
-/**
- * Where the value under check belongs: the step's type, and where the step
- * was defined (`inputIndex`) or used (`callIndex`). Every field is optional:
- * a factory knows only the type, an item helper nothing.
- */
-export interface At {
-  /** The step's `type`, when known. */
-  readonly stepType?: string | undefined;
-  /** Zero-based position among the constructor's or `enqueue()`'s inputs. */
-  readonly inputIndex?: number | undefined;
-  /** Zero-based index of the call using the step. */
-  readonly callIndex?: number | undefined;
-}
+export { type At, nowhere };
 
-/** Nowhere in particular: an item helper's argument. */
-export const nowhere: At = Object.freeze({});
+/** The fields the error's constructor takes. */
+type ErrorFields = ConstructorParameters<
+  typeof InvalidScriptedModelStepError
+>[0];
 
 /** The finer fields of an invalid-step error. */
 export interface Found {
@@ -67,20 +51,7 @@ export function invalid(
   found: Found,
   cause?: { readonly cause: unknown },
 ): InvalidScriptedModelStepError {
-  return new InvalidScriptedModelStepError(
-    {
-      reason,
-      issue: found.issue,
-      inputIndex: at.inputIndex,
-      callIndex: at.callIndex,
-      stepType: at.stepType,
-      path: found.path,
-      received: found.received,
-      suggestion: found.suggestion,
-      expected: found.expected,
-    },
-    cause,
-  );
+  return new InvalidScriptedModelStepError({ ...at, ...found, reason }, cause);
 }
 
 /**
@@ -138,19 +109,8 @@ export function fromIssue(
   at: At,
   reason: InvalidScriptedModelStepReason = 'invalid_input',
 ): InvalidScriptedModelStepError {
-  const read = issue.code === 'unreadable';
-  const path = issue.path === '' ? undefined : issue.path;
-  if (read) return unreadable(at, path, issue.cause);
-  return invalid(reason, at, {
-    issue: issue.code === 'unknown_key'
-      ? 'unknown_property'
-      : (issue.label as InvalidScriptedModelStepIssue | undefined) ??
-        (/^options\b/.test(issue.path) ? 'invalid_option' : 'invalid_value'),
-    path,
-    received: issue.received,
-    suggestion: issue.suggestion,
-    expected: issue.expected,
-  }, issue.cause === undefined ? undefined : { cause: issue.cause });
+  const [fields, cause] = stepFields(issue, at, reason);
+  return new InvalidScriptedModelStepError(fields as ErrorFields, cause);
 }
 
 /**
@@ -307,98 +267,4 @@ export function checkEvent(
  */
 export function building<T>(build: () => T): T {
   return reading(nowhere, build);
-}
-
-/**
- * Reads the options of an item builder (`undefined`: none); an option not
- * named is ignored.
- *
- * @param options The options argument.
- * @param names The options to read.
- * @returns The options read.
- * @throws {InputIssue} `invalid_option` when `options` is not an object, or
- * `unreadable`.
- */
-export function options<const K extends string>(
-  options: unknown,
-  names: readonly K[],
-): { readonly [P in K]?: unknown } {
-  return fields(options, 'options', names, {
-    optional: true,
-    unknownKeys: 'allow',
-  }).fields;
-}
-
-/**
- * Reads the options of a tool-call builder: a required `callId`, an `id`
- * that defaults to it, `providerData`, and `more`.
- *
- * @param given The options argument.
- * @param more The builder's own options.
- * @returns The call's fields, and the options read.
- * @throws {InputIssue} `missing_call_id`, `invalid_option`, `unreadable`.
- */
-export function callOptions<const K extends string>(
-  given: unknown,
-  more: readonly K[],
-): {
-  readonly callId: string;
-  readonly id: string;
-  readonly providerData: Record<string, unknown> | undefined;
-  readonly fields: { readonly [P in K]?: unknown };
-} {
-  // No options at all is no call id; options of another kind are a bad
-  // option.
-  const read =
-    fields(given, 'options', ['callId', 'id', 'providerData', ...more], {
-      unknownKeys: 'allow',
-      label: given === undefined ? 'missing_call_id' : undefined,
-      expected: 'an options object with a "callId"',
-    }).fields;
-  const callId = string(read.callId, 'options.callId', {
-    nonEmpty: true,
-    label: 'missing_call_id',
-  });
-  const id = string(read.id, 'options.id', { optional: true, nonEmpty: true });
-  return {
-    callId,
-    id: id ?? callId,
-    providerData: object(read.providerData, 'options.providerData', {
-      optional: true,
-    }) as Record<string, unknown> | undefined,
-    fields: read,
-  };
-}
-
-/**
- * Serializes tool-call arguments: a string is kept, an object serialized.
- *
- * @param args The arguments.
- * @param path Where they are (`args`, `options.arguments`).
- * @param label The issue to report (`invalid_option` under `options`
- * unless given).
- * @returns The JSON text.
- * @throws {InputIssue} When `args` is neither, or does not serialize (the
- * error thrown is `cause`).
- */
-export function serialized(
-  args: unknown,
-  path: string,
-  label?: InvalidScriptedModelStepIssue,
-): string {
-  if (typeof args === 'string') return args;
-  const check = { label, expected: 'a JSON string or a serializable object' };
-  if (typeof args !== 'object' || args === null) {
-    throw reject('invalid_type', path, args, check);
-  }
-  let json: string | undefined;
-  try {
-    json = JSON.stringify(args);
-  } catch (cause) {
-    throw reject('invalid_value', path, args, { ...check, cause });
-  }
-  if (typeof json !== 'string') {
-    throw reject('invalid_value', path, args, check);
-  }
-  return json;
 }
