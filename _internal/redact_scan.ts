@@ -79,7 +79,7 @@ const userinfo =
 const queryParameter = /[?&;](?=(?<n>[\w.%[\]-]+))\k<n>=(?<v>[^&#\s"'<>]+)/dg;
 // `curl -u user:pass`, `--user=user:pass`: the password.
 const userOption =
-  /(?<![\w-])(?:-u|--user)(?:[ \t]+|=)['"]?(?=([^\s:'"]*))\1:(?<v>[^\s'"]+)/dg;
+  /(?<![\w-])(?:-u|--user)(?:[ \t]+|=)['"]?(?=([^\s:='"]*))\1:(?<v>[^\s'"]+)/dg;
 
 // `name: value`, `name=value`, `"name": "value"`, `--name=value` in free
 // text, one line each.
@@ -256,14 +256,18 @@ export function cutPieces(
   removed: readonly Span[],
 ): string[] {
   let offset = 0;
+  // The first span not wholly before the current piece.
+  let first = 0;
   return pieces.map((piece) => {
     const start = offset;
     const end = offset + piece.length;
     offset = end;
+    while (first < removed.length && removed[first]![1] <= start) first++;
     let out = '';
     let at = start;
-    for (const [from, to] of removed) {
-      if (to <= at || from >= end) continue;
+    for (let i = first; i < removed.length; i++) {
+      const [from, to] = removed[i]!;
+      if (from >= end) break;
       out += piece.slice(at - start, Math.max(from, at) - start);
       if (from >= start) out += redacted;
       at = Math.min(to, end);
