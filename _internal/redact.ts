@@ -38,8 +38,9 @@ function normalize(name: string): string {
  * Whether a key name names a credential: a token (`id_token`,
  * `sessionToken`, `x-auth-token`; not `inputTokens` or `max_tokens`), a
  * secret, a password, a credential, a cookie, an authorization, an API key,
- * another credential key (`private_key`, `aws_secret_access_key`; not
- * `prompt_cache_key`), or the OpenAI organization and project headers.
+ * another credential key (`private_key`, `aws_secret_access_key`,
+ * `Ocp-Apim-Subscription-Key`; not `prompt_cache_key`), or the OpenAI
+ * organization and project headers.
  * Case, `-`, `_`, `.` and spaces do not matter.
  *
  * @param name A key name.

@@ -219,7 +219,6 @@ export function scan(
       }
       at = end;
     }
-    if (at === 0) continue;
     out = next + out.slice(at);
     if (track) {
       for (let i = at; i < origin.length; i++) nextOrigin.push(origin[i]!);

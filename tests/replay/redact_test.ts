@@ -99,6 +99,9 @@ test('The default redaction removes each credential shape from text', () => {
     ['Bearer authentication', 'Bearer authentication'],
     ['Token Authentication', 'Token Authentication'],
     ['Basic abc1', 'Basic abc1'],
+    ['Bearer abc1234', 'Bearer abc1234'],
+    ['Bearer abcdefgH', `Bearer ${redacted}`],
+    ['Bearer Abcdefgh', 'Bearer Abcdefgh'],
     ['xBearer abcd1234', 'xBearer abcd1234'],
     [
       'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N',
@@ -193,6 +196,12 @@ test('A redaction removes each marked value, also URL-encoded, longest first', (
     `q=${redacted}`,
   );
   assert.equal(marked.text('nothing'), 'nothing');
+  // A value is matched as written, whatever characters it holds.
+  const special = 'a.b*c+d?e^f$g{h}i(j)k|l[m]n\\o/p';
+  const literal = redaction([special]);
+  assert.equal(literal.text(`<${special}>`), `<${redacted}>`);
+  const near = 'aXbbcddef$g{h}i(j)k|l[m]n\\o/p';
+  assert.equal(literal.text(near), near);
   // Shapes still apply.
   assert.equal(marked.text('Bearer abcd1234'), `Bearer ${redacted}`);
   assert.equal(
@@ -492,7 +501,17 @@ test('The newer shapes go: xAI, Groq, Hugging Face, GitLab, npm, Stripe, Slack h
       'https://b.s3.amazonaws.com/o?X-Amz-Credential=AK%2F1&X-Amz-Security-Token=tt&X-Amz-Signature=ff00&x=1',
       `https://b.s3.amazonaws.com/o?X-Amz-Credential=${redacted}&X-Amz-Security-Token=${redacted}&X-Amz-Signature=${redacted}&x=1`,
     ],
+    ['https://h/?mysignature=ab', `https://h/?mysignature=${redacted}`],
+    ['authorization: Token abc', `authorization: Token ${redacted}`],
     // Too short, inside a word, or public: kept.
+    ['https://h/?keyboard=x&monkey=y', 'https://h/?keyboard=x&monkey=y'],
+    [`axai-${a20}`, `axai-${a20}`],
+    [`agsk_${a20}`, `agsk_${a20}`],
+    [`-glpat-${a20}`, `-glpat-${a20}`],
+    [`ask_live_${a20}`, `ask_live_${a20}`],
+    [`_rk_live_${a20}`, `_rk_live_${a20}`],
+    ['x-u a:b', 'x-u a:b'],
+    ['curl -uu a:b', 'curl -uu a:b'],
     [`xai-${a20.slice(2)}`, `xai-${a20.slice(2)}`],
     [`gsk_${a20.slice(2)}`, `gsk_${a20.slice(2)}`],
     [`hf_${a20.slice(2)}`, `hf_${a20.slice(2)}`],
@@ -546,6 +565,11 @@ test('secretValues counts names whose last word is KEY, not a public key nor a w
   assert.equal(isSecretEnvironmentName('APUB_KEY'), true);
   assert.equal(isSecretEnvironmentName('PUBLIC_KEYS'), false);
   assert.equal(isSecretEnvironmentName('DB_PASSWORD'), true);
+  assert.equal(isSecretEnvironmentName('PUBX_KEY'), true);
+  assert.equal(isSecretEnvironmentName('mapbox-key'), true);
+  assert.equal(isSecretEnvironmentName('mapbox key'), true);
+  assert.equal(isSecretEnvironmentName('MAPBOX__KEY'), true);
+  assert.equal(isSecretEnvironmentName('KEYS'), false);
 });
 
 test('redactPieces redacts a text cut in pieces as the whole, every piece it overlaps', () => {
@@ -563,6 +587,12 @@ test('redactPieces redacts a text cut in pieces as the whole, every piece it ove
     [['nothing ', 'here'], ['nothing ', 'here']],
     [['Bearer ', 'abcd1234'], ['Bearer ', redacted]],
     [[], []],
+    [['key ', key, ' ok'], ['key ', redacted, ' ok']],
+    [[`key ${key}`, ' ok'], [`key ${redacted}`, ' ok']],
+    [['key ', '', key, '', ' ok'], ['key ', '', redacted, '', ' ok']],
+    [[key.slice(0, 5), key.slice(5, 9), key.slice(9)], [redacted, '', '']],
+    // A pair around a marker of an earlier rule.
+    [['token=sk-proj-', key.slice(8)], [`token=${redacted}`, '']],
   ];
   for (const [pieces, out] of cases) {
     assert.deepEqual(
@@ -579,6 +609,17 @@ test('redactPieces redacts a text cut in pieces as the whole, every piece it ove
     `x ${redacted}`,
     ' y',
   ]);
+  // Adjacent values: two markers; one inside a pair: one.
+  const two = redaction(['aaaaaaaa', 'bbbbbbbb', 'SECRETVALUE']);
+  assert.deepEqual(redactPieces(two, ['aaaaaaaabb', 'bbbbbb']), [
+    `${redacted}${redacted}`,
+    '',
+  ]);
+  assert.equal(two.text('aaaaaaaabbbbbbbb'), `${redacted}${redacted}`);
+  assert.deepEqual(
+    redactPieces(two, ['token=abcSECRET', 'VALUEdef ok']),
+    [`token=${redacted}`, ' ok'],
+  );
   const foreign = { text: (value: string) => value };
   assert.deepEqual(redactPieces(foreign, ['x acme|li', 've|0123 y']), [
     'x acme|li',
