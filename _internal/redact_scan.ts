@@ -20,7 +20,7 @@ export const redacted = '[redacted]';
 export type Span = readonly [start: number, end: number];
 
 /** Where in a text the parts to replace lie, in order. */
-export type Stage = (text: string) => Iterable<Span>;
+export type Stage = (text: string) => Span[];
 
 /** The name rules the pairs stage asks (from `redact.ts`). */
 export interface NameRules {
@@ -60,7 +60,7 @@ const shapes = new RegExp(
     String.raw`(?<![\w-])glpat-[\w-]{20,}`,
     String.raw`(?<![A-Z0-9])(?:AKIA|ASIA)[A-Z0-9]{16}(?![A-Z0-9])`,
     String.raw`(?<![\w-])xox[a-z]-[A-Za-z0-9-]{10,}`,
-    String.raw`(?<=hooks\.slack\.com/services/)(?<v>[\w/-]+)`,
+    String.raw`hooks\.slack\.com\/services\/(?<v>[\w/-]+)`,
     String.raw`(?<![\w-])AIza[\w-]{30,}`,
     // xAI, Groq, Hugging Face, npm and Stripe keys.
     String.raw`(?<![\w-])xai-[A-Za-z0-9]{20,}`,
@@ -68,18 +68,18 @@ const shapes = new RegExp(
     String.raw`(?<![\w-])npm_[A-Za-z0-9]{30,}`,
     String.raw`(?<![\w-])[sr]k_(?:live|test)_[A-Za-z0-9]{16,}`,
   ].join('|'),
-  'dg',
+  'g',
 );
 // `Bearer …`, `Basic …`, `Token …` in any case.
-const schemes = /\b(?:bearer|basic|token)\s+(?<v>[\w.~+/=-]+)/dgi;
+const schemes = /\b(?:bearer|basic|token)\s+(?<v>[\w.~+/=-]+)/gi;
 // URL userinfo: `https://user:pass@host`.
 const userinfo =
-  /(?<![A-Za-z0-9+.-])(?=([A-Za-z][A-Za-z0-9+.-]*))\1:\/\/(?=(?<v>[^\s/?#@"'<>]+))\k<v>@/dg;
+  /(?<![A-Za-z0-9+.-])(?=([A-Za-z][A-Za-z0-9+.-]*))\1:\/\/(?=(?<v>[^\s/?#@"'<>]+))\k<v>(?=@)/g;
 // `?name=value` and `&name=value` in a URL's query.
-const queryParameter = /[?&;](?=(?<n>[\w.%[\]-]+))\k<n>=(?<v>[^&#\s"'<>]+)/dg;
+const queryParameter = /[?&;](?=(?<n>[\w.%[\]-]+))\k<n>=(?<v>[^&#\s"'<>]+)/g;
 // `curl -u user:pass`, `--user=user:pass`: the password.
 const userOption =
-  /(?<![\w-])(?:-u|--user)(?:[ \t]+|=)['"]?(?=([^\s:='"]*))\1:(?<v>[^\s'"]+)/dg;
+  /(?<![\w-])(?:-u|--user)(?:[ \t]+|=)['"]?(?=([^\s:='"]*))\1:(?<v>[^\s'"]+)/g;
 
 // `name: value`, `name=value`, `"name": "value"`, `--name=value` in free
 // text, one line each.
@@ -88,59 +88,71 @@ const pairName =
 // The value after a credential name; a scheme before it is kept, and a
 // marker an earlier stage left ends it.
 const pairValue =
-  /"(?<d>[^"\\\n]+)|'(?<s>[^'\\\n]+)|(?:(?:bearer|basic|token|digest)[ \t]+)?(?<b>\[redacted\]|(?:\[redacted\]|[^\s"'&,;<>(){}[\]])+)/dyi;
+  /"(?<d>[^"\\\n]+)|'(?<s>[^'\\\n]+)|(?:(?:bearer|basic|token|digest)[ \t]+)?(?<b>\[redacted\]|(?:\[redacted\]|[^\s"'&,;<>(){}[\]])+)/yi;
 // Each `name=value` of a cookie header, to the end of the line.
-const cookiePair = /(?=([^\s=;,"']+))\1=(?<v>[^\s;,"']*)/dy;
+const cookiePair = /(?=([^\s=;,"']+))\1=(?<v>[^\s;,"']*)/y;
 const cookieNext = /[ \t]*;[ \t]*/y;
 
-function* spansOf(
+// A `v` group ends its match: it is what goes, else the whole match.
+function spansOf(
   pattern: RegExp,
   text: string,
   keep?: (groups: Record<string, string | undefined>) => boolean,
-): Generator<Span> {
-  for (const match of text.matchAll(pattern)) {
+): Span[] {
+  const out: Span[] = [];
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
+    const end = match.index + match[0].length;
     const groups = match.groups ?? {};
-    if (keep?.(groups) === true) continue;
-    const at = match.indices!.groups?.v ?? match.indices![0]!;
-    yield at;
+    if (keep?.(groups) !== true) {
+      out.push([end - (groups.v ?? match[0]).length, end]);
+    }
   }
+  return out;
 }
 
-function* cookieValues(text: string, from: number): Generator<Span, number> {
+// Each `name=value` of a cookie header from `from`; returns where it ends.
+function cookieValues(text: string, from: number, out: Span[]): number {
   let at = from;
   for (;;) {
     cookiePair.lastIndex = at;
     const pair = cookiePair.exec(text);
     if (pair === null) return at;
-    const value = pair.indices!.groups!.v!;
-    if (value[1] > value[0]) yield value;
-    at = value[1];
+    at = cookiePair.lastIndex;
+    if (pair.groups!.v !== '') out.push([at - pair.groups!.v!.length, at]);
     cookieNext.lastIndex = at;
     if (cookieNext.exec(text) === null) return at;
     at = cookieNext.lastIndex;
   }
 }
 
-function* pairs(text: string, rules: NameRules): Generator<Span> {
-  const names = new RegExp(pairName.source, 'g');
-  for (let name = names.exec(text); name !== null; name = names.exec(text)) {
+function pairs(text: string, rules: NameRules): Span[] {
+  const out: Span[] = [];
+  pairName.lastIndex = 0;
+  for (let name = pairName.exec(text); name; name = pairName.exec(text)) {
     const key = name[2]!;
     if (!rules.secret(key)) continue;
-    const from = names.lastIndex;
+    const from = pairName.lastIndex;
     if (rules.cookie(key)) {
-      const end = yield* cookieValues(text, from);
+      const end = cookieValues(text, from, out);
       if (end > from) {
-        names.lastIndex = end;
+        pairName.lastIndex = end;
         continue;
       }
     }
     pairValue.lastIndex = from;
     const value = pairValue.exec(text);
     if (value === null) continue;
-    const at = value.indices!.groups!;
-    yield (at.d ?? at.s ?? at.b)!;
-    names.lastIndex = pairValue.lastIndex;
+    const { d, s, b } = value.groups!;
+    const end = pairValue.lastIndex;
+    out.push(
+      b === undefined
+        ? [from + 1, from + 1 + (d ?? s)!.length]
+        : [end - b.length, end],
+    );
+    pairName.lastIndex = end;
   }
+  return out;
 }
 
 /**
@@ -172,7 +184,7 @@ export function valuesStage(values: readonly string[]): Stage {
   const ordered = [...values].sort((a, b) => b.length - a.length);
   const pattern = new RegExp(
     ordered.map((v) => v.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|'),
-    'dg',
+    'g',
   );
   return (text) => spansOf(pattern, text);
 }
