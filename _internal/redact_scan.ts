@@ -88,7 +88,7 @@ const pairName =
 // The value after a credential name; a scheme before it is kept, and a
 // marker an earlier stage left ends it.
 const pairValue =
-  /"(?<d>[^"\\\n]+)|'(?<s>[^'\\\n]+)|(?:(?:bearer|basic|token|digest)[ \t]+)?(?<b>\[redacted\]|(?:\[redacted\]|[^\s"'&,;<>(){}[\]])+)/yi;
+  /"(?<d>(?:[^"\\\n]|\\.)+)|'(?<s>(?:[^'\\\n]|\\.)+)|(?:(?:bearer|basic|token|digest)[ \t]+)?(?<b>\[redacted\]|(?:\[redacted\]|[^\s"'&,;<>(){}[\]])+)/yi;
 // Each `name=value` of a cookie header, to the end of the line.
 const cookiePair = /(?=([^\s=;,"']+))\1=(?<v>[^\s;,"']*)/y;
 const cookieNext = /[ \t]*;[ \t]*/y;

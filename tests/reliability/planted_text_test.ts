@@ -73,6 +73,9 @@ function assertStable(value: unknown, secrets: readonly string[]): void {
   walk(value);
 }
 
+// The Azure header as a key name: the same value in both runs, for replay.
+let subscriptionKey = '';
+
 function agentOn(
   model: ScriptedModel | ReturnType<typeof replayModel>,
   text: string,
@@ -80,6 +83,11 @@ function agentOn(
   return new Agent({
     name: 'Ops',
     model,
+    modelSettings: {
+      providerData: {
+        extra_headers: { 'Ocp-Apim-Subscription-Key': subscriptionKey },
+      },
+    },
     tools: [tool({
       name: 'dump_config',
       description: 'Prints the service configuration.',
@@ -125,6 +133,7 @@ async function runOn(agent: Agent, prompt: string, stream: boolean) {
 test('Dumps, pairs, cookies and the newer shapes stay out of a model fixture, plain and streamed', async () => {
   for (const stream of [false, true]) {
     const planted = plant();
+    subscriptionKey = planted.byKey['Ocp-Apim-Subscription-Key'];
     const text = dump(planted);
     const recording = recordModel(script(text, planted, stream));
     const prompt = `Check this:\n${text}`;
@@ -136,6 +145,7 @@ test('Dumps, pairs, cookies and the newer shapes stay out of a model fixture, pl
     assertNonePlanted(json, planted);
     assertNoHalves(json, planted);
     for (const plain of kept) assert.ok(json.includes(plain), plain);
+    assert.ok(json.includes('"Ocp-Apim-Subscription-Key": "[redacted]"'));
     // The cookie names and the schemes before a value stay.
     assert.ok(json.includes('Cookie: theme=[redacted]; sid=[redacted]'));
     const fixture = JSON.parse(json);

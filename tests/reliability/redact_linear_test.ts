@@ -17,6 +17,8 @@ const adversarial: Record<string, string> = {
   spaces: `password${' '.repeat(n)}`,
   value: `password=${'a'.repeat(n)}`,
   quoted: `"password": "${'a'.repeat(n)}`,
+  escapes: `"password": "${'\\'.repeat(n)}`,
+  escapedQuotes: `'password': '${"\\'".repeat(n)}`,
   nested: 'note: token='.repeat(n / 4),
   dashes: '--'.repeat(n),
   cookies: `Cookie: ${'a=b;'.repeat(n)}`,

@@ -67,7 +67,8 @@ type PlantedKey =
   | 'api_key'
   | 'apiKey'
   | 'access_token'
-  | 'refresh_token';
+  | 'refresh_token'
+  | 'Ocp-Apim-Subscription-Key';
 
 type ShapeName =
   | 'openai'
@@ -193,6 +194,7 @@ export function plant(): Planted {
     apiKey: `kv-${id()}`,
     access_token: `kv-${id()}`,
     refresh_token: `kv-${id()}`,
+    'Ocp-Apim-Subscription-Key': `kv-${id()}`,
   };
   const bearer = id();
   const basic = btoa(`user:${id()}`);

@@ -407,6 +407,9 @@ test('The pair scanner reads one pair per line: a plain name never swallows the 
     ['DB_PASSWORD=x', `DB_PASSWORD=${redacted}`],
     ['secret:\t"a b"', `secret:\t"${redacted}"`],
     ["secret='a b' next", `secret='${redacted}' next`],
+    ['"secret": "a\\"b\\\\" c', `"secret": "${redacted}" c`],
+    ["secret='a\\'b' c", `secret='${redacted}' c`],
+    ['secret="a\nb"', `secret="${redacted}\nb"`],
     // A separator never crosses the line: an empty value is left.
     ['password:\nname: Alice', 'password:\nname: Alice'],
     ['password =\n  hunter2', 'password =\n  hunter2'],
