@@ -7,8 +7,16 @@
  * @module
  */
 
-/** What replaces a secret in a fixture. */
-export const redacted = '[redacted]';
+import {
+  cutPieces,
+  fixedStages,
+  redacted,
+  scan,
+  type Stage,
+  valuesStage,
+} from './redact_scan.ts';
+
+export { redacted };
 
 /** Shortest value that may be marked secret (shorter ones match too much). */
 export const minSecretLength = 8;
@@ -17,10 +25,10 @@ export const minSecretLength = 8;
 const secretNameParts =
   /secret|passw(?:or)?d|passphrase|credential|cookie|authori[sz]ation|apikey/;
 const secretNameEnds =
-  /(?:token|pwd|(?:private|access|signing|encryption|session|client|master|ssh|auth)key(?:id)?)$/;
+  /(?:token|pwd|(?:private|access|signing|encryption|session|client|master|ssh|auth|subscription)key(?:id)?)$/;
 const secretNames = new Set(['openaiorganization', 'openaiproject']);
-// In a URL's query only: `?key=AIza…`, `&sig=…` (signed URLs).
-const secretQueryNames = new Set(['key', 'sig', 'signature']);
+// In a URL's query only: `?key=AIza…`, `&sig=…`, `X-Amz-Signature=…`.
+const secretQueryNames = /^(?:key|sig|.*signature)$/;
 
 function normalize(name: string): string {
   return name.toLowerCase().replace(/[-_.\s]/g, '');
@@ -30,8 +38,9 @@ function normalize(name: string): string {
  * Whether a key name names a credential: a token (`id_token`,
  * `sessionToken`, `x-auth-token`; not `inputTokens` or `max_tokens`), a
  * secret, a password, a credential, a cookie, an authorization, an API key,
- * another credential key (`private_key`, `aws_secret_access_key`; not
- * `prompt_cache_key`), or the OpenAI organization and project headers.
+ * another credential key (`private_key`, `aws_secret_access_key`,
+ * `Ocp-Apim-Subscription-Key`; not `prompt_cache_key`), or the OpenAI
+ * organization and project headers.
  * Case, `-`, `_`, `.` and spaces do not matter.
  *
  * @param name A key name.
@@ -43,90 +52,13 @@ export function isSecretName(name: string): boolean {
     secretNames.has(key);
 }
 
-/**
- * Whether `text` reads like a credential rather than a word: at least
- * {@link minSecretLength} characters, with a digit, a symbol or an
- * upper-case letter after the first.
- */
-function credentialLike(text: string): boolean {
-  return text.length >= minSecretLength &&
-    (/[\d._~+/=-]/.test(text) || /[A-Z]/.test(text.slice(1)));
-}
-
-// Whole-match shapes: each replaced by the marker.
-const shapes = new RegExp(
-  [
-    // PEM private keys, to their end line (or the end of the text).
-    String
-      .raw`-----BEGIN[A-Z0-9 ]*PRIVATE KEY-----[\s\S]*?(?:-----END[A-Z0-9 ]*PRIVATE KEY-----|$)`,
-    // OpenAI keys and ephemeral Realtime keys.
-    String.raw`(?<![\w-])sk-[\w-]{16,}`,
-    String.raw`(?<![\w-])ek_[A-Za-z0-9]{16,}`,
-    String.raw`openai-insecure-api-key\.[^\s,"']+`,
-    // JWTs.
-    String.raw`(?<![\w-])eyJ(?=([\w-]{8,}))\1\.(?=([\w-]{8,}))\2\.[\w-]*`,
-    // GitHub, AWS, Slack and Google keys.
-    String.raw`(?<![\w-])gh[pousr]_[A-Za-z0-9]{20,}`,
-    String.raw`(?<![\w-])github_pat_\w{20,}`,
-    String.raw`(?<![A-Z0-9])(?:AKIA|ASIA)[A-Z0-9]{16}(?![A-Z0-9])`,
-    String.raw`(?<![\w-])xox[a-z]-[A-Za-z0-9-]{10,}`,
-    String.raw`(?<![\w-])AIza[\w-]{30,}`,
-  ].join('|'),
-  'g',
-);
-// `Bearer …`, `Basic …`, `Token …` in any case.
-const schemes = /\b(bearer|basic|token)(\s+)([\w.~+/=-]+)/gi;
-// Every pattern runs in linear time: a run that must be followed by
-// something is matched whole by a lookahead and consumed by reference
-// (`(?=(x+))\1`), so it is never tried again shorter, and matches start
-// only where a run starts (`(?<!x)`).
-
-// URL userinfo: `https://user:pass@host`.
-const userinfo =
-  /(?<![A-Za-z0-9+.-])(?=([A-Za-z][A-Za-z0-9+.-]*))\1(:\/\/)(?=([^\s/?#@"'<>]+))\3@/g;
-// `?name=value` and `&name=value` in a URL's query.
-const queryParameter = /([?&;])(?=([\w.%[\]-]+))\2=([^&#\s"'<>]+)/g;
-// `name: value`, `name=value`, `"name": "value"` in free text.
-const namedValue =
-  /(["']?)(?<![\w.-])(?=([A-Za-z_][\w.-]*))\2\1(\s*[:=]\s*)(?:"([^"\\\n]+)("?)|'([^'\\\n]+)('?)|([^\s"'&,;<>)}\]]+))/g;
-
-function replaceShapes(text: string): string {
-  return text
-    .replace(shapes, redacted)
-    .replace(
-      schemes,
-      (match, scheme: string, space: string, value: string) =>
-        credentialLike(value) ? `${scheme}${space}${redacted}` : match,
-    )
-    .replace(userinfo, `$1$2${redacted}@`)
-    .replace(
-      queryParameter,
-      (match, separator: string, name: string) =>
-        isSecretName(name) || secretQueryNames.has(normalize(name))
-          ? `${separator}${name}=${redacted}`
-          : match,
-    )
-    .replace(
-      namedValue,
-      (
-        match,
-        quote: string,
-        name: string,
-        colon: string,
-        double: string | undefined,
-        doubleEnd: string | undefined,
-        single: string | undefined,
-        singleEnd: string | undefined,
-        bare: string | undefined,
-      ) => {
-        if (!isSecretName(name)) return match;
-        const key = `${quote}${name}${quote}${colon}`;
-        if (double !== undefined) return `${key}"${redacted}${doubleEnd}`;
-        if (single !== undefined) return `${key}'${redacted}${singleEnd}`;
-        return credentialLike(bare!) ? `${key}${redacted}` : match;
-      },
-    );
-}
+const rules = {
+  secret: isSecretName,
+  query: (name: string) =>
+    isSecretName(name) || secretQueryNames.test(normalize(name)),
+  cookie: (name: string) => normalize(name).includes('cookie'),
+};
+const fixed = fixedStages(rules);
 
 /**
  * The redaction of one recording: the fixed rules plus the values marked
@@ -153,15 +85,35 @@ export function redaction(secrets: readonly string[]): Redaction {
     values.add(secret);
     values.add(encodeURIComponent(secret));
   }
-  // Longest first, so a secret containing another goes whole.
-  const ordered = [...values].sort((a, b) => b.length - a.length);
-  return {
-    text(text: string): string {
-      let out = text;
-      for (const value of ordered) out = out.split(value).join(redacted);
-      return replaceShapes(out);
-    },
+  const stages = [valuesStage([...values]), ...fixed];
+  const out: Redaction = {
+    text: (text) => scan(text, stages).text,
   };
+  stagesOf.set(out, stages);
+  return out;
+}
+
+const stagesOf = new WeakMap<Redaction, readonly Stage[]>();
+
+/**
+ * Redacts a text that arrived in pieces (a stream's deltas) as the whole:
+ * a credential split across pieces goes from every piece it overlaps, and
+ * the piece where it starts carries the marker, so the pieces joined are
+ * `redaction.text()` of the text joined. A piece that is its own credential
+ * goes too.
+ *
+ * @param redaction The redaction (one made by {@link redaction}; another
+ * applies the fixed rules to the joined text).
+ * @param pieces The parts of the text, in order.
+ * @returns Each part, redacted.
+ */
+export function redactPieces(
+  redaction: Redaction,
+  pieces: readonly string[],
+): string[] {
+  const stages = stagesOf.get(redaction) ?? fixed;
+  const { removed } = scan(pieces.join(''), stages, true);
+  return cutPieces(pieces, removed);
 }
 
 const none: readonly string[] = [];
@@ -193,8 +145,24 @@ export function isSecretValue(value: unknown): value is string {
 }
 
 /**
+ * Whether an environment variable's name names a credential: a credential
+ * key name ({@link isSecretName}), or a name whose last word is `KEY`
+ * (`STRIPE_KEY`, `MAPBOX_KEY`, `KEY`), except a public key's (`PUBLIC_KEY`,
+ * `PUB_KEY`). A word merely ending in `key` (`MONKEY`, `HOTKEY`, `PUBKEY`)
+ * is not the word `KEY`.
+ *
+ * @param name A variable name.
+ * @returns Whether its value is a credential.
+ */
+export function isSecretEnvironmentName(name: string): boolean {
+  if (isSecretName(name)) return true;
+  const words = name.toLowerCase().split(/[-_.\s]+/);
+  return words.at(-1) === 'key' && !/^pub(?:lic)?$/.test(words.at(-2) ?? '');
+}
+
+/**
  * The values of the environment variables whose names name a credential
- * ({@link isSecretName}) and that may be marked secret.
+ * ({@link isSecretEnvironmentName}) and that may be marked secret.
  *
  * @param env Variable names and values.
  * @returns The values, each once.
@@ -204,7 +172,7 @@ export function secretValues(
 ): string[] {
   const out = new Set<string>();
   for (const [name, value] of Object.entries(env)) {
-    if (isSecretName(name) && isSecretValue(value)) out.add(value);
+    if (isSecretEnvironmentName(name) && isSecretValue(value)) out.add(value);
   }
   return [...out];
 }

@@ -20,6 +20,7 @@ import { readModelCall } from './_model_calls.ts';
 // Re-exported for tests that import it from here (tests/realtime/).
 export { exposedSdkVersion } from './_envelope.ts';
 import type { Redaction } from '../_internal/redact.ts';
+import { StreamDeltas } from './_stream_text.ts';
 import { summarizeRequest } from './_model_summary.ts';
 import type { ModelFixture, ModelFixtureCall } from './model_fixture.ts';
 import { InvalidRecordingError } from './errors.ts';
@@ -115,6 +116,7 @@ interface Entry {
   error?: Json;
   retryAdvice?: Json;
   thrown?: unknown;
+  deltas?: StreamDeltas;
 }
 
 function summarizeResponse(
@@ -180,6 +182,7 @@ class Recorder implements RecordingModel {
     // Recorded when called, like every call, not when first iterated.
     const entry = this.#begin(request, true);
     entry.events = [];
+    entry.deltas = new StreamDeltas();
     return this.#stream(entry, entry.events, request);
   }
 
@@ -190,6 +193,7 @@ class Recorder implements RecordingModel {
   ): AsyncGenerator<StreamEvent, void, undefined> {
     try {
       for await (const event of this.#real.getStreamedResponse(request)) {
+        entry.deltas!.note(events.length, event);
         events.push(encode(event, { redaction: this.#redaction }) ?? null);
         yield event;
       }
@@ -220,7 +224,7 @@ class Recorder implements RecordingModel {
   fixture(): ModelFixture {
     const redact = this.#options.redact;
     const calls = this.#entries.map((entry, index) => {
-      let call: ModelFixtureCall = toCall(entry);
+      let call: ModelFixtureCall = toCall(entry, this.#redaction);
       if (redact !== undefined) {
         call = redact(structuredClone(call));
         const copy = encode(call, { redaction: this.#redaction });
@@ -263,7 +267,7 @@ class Recorder implements RecordingModel {
   }
 }
 
-function toCall(entry: Entry): ModelFixtureCall {
+function toCall(entry: Entry, redaction: Redaction): ModelFixtureCall {
   const out: Record<string, unknown> = {};
   // Keys in sorted order, like every object of the fixture.
   if (entry.error !== undefined) out.error = entry.error;
@@ -273,7 +277,14 @@ function toCall(entry: Entry): ModelFixtureCall {
   if (entry.response !== undefined) out.response = entry.response;
   if (entry.retryAdvice !== undefined) out.retryAdvice = entry.retryAdvice;
   out.streamed = entry.streamed;
-  return structuredClone(out) as unknown as ModelFixtureCall;
+  const call = structuredClone(out) as unknown as ModelFixtureCall;
+  // A credential split across deltas goes from each.
+  entry.deltas?.apply(
+    call.events ?? [],
+    redaction,
+    (text) => encode(text, { redaction }),
+  );
+  return call;
 }
 
 /**

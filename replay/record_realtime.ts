@@ -15,6 +15,7 @@ import {
 } from '../realtime/mod.ts';
 import { ListenerRegistry } from '../_internal/emitter.ts';
 import { encodeCallArgs, readLogEntry } from './_realtime_log.ts';
+import { StreamDeltas } from './_stream_text.ts';
 import type {
   RealtimeFixture,
   RealtimeFixtureEntry,
@@ -121,6 +122,7 @@ export function recordRealtimeTransport<T extends RealtimeTransportLayer>(
   const log: RealtimeFixtureEntry[] = [];
   const listeners = new ListenerRegistry(undefined);
   const forwarded = new Set<PropertyKey>();
+  const deltas = new StreamDeltas();
 
   const forward = (type: PropertyKey): void => {
     if (forwarded.has(type)) return;
@@ -128,6 +130,9 @@ export function recordRealtimeTransport<T extends RealtimeTransportLayer>(
     realTransport.on(
       type as never,
       ((...args: unknown[]) => {
+        args.forEach((arg, i) =>
+          deltas.note(log.length, arg, ['args', i], String(type))
+        );
         log.push({
           type: 'event',
           event: String(type),
@@ -164,12 +169,22 @@ export function recordRealtimeTransport<T extends RealtimeTransportLayer>(
     return isThenable(result) ? Promise.resolve(result).catch(fail) : result;
   };
 
+  // The log's copy, a transcript split across deltas redacted as a whole.
+  const copies = (): RealtimeFixtureEntry[] => {
+    const out = structuredClone(log);
+    deltas.apply(
+      out,
+      redaction,
+      (text) => encode(text, { tagged: true, redaction }),
+    );
+    return out;
+  };
+
   const fixture = (): RealtimeFixture => ({
     version: fixtureVersion,
     kind: 'realtime',
     sdkVersion: sdkVersion ?? exposedSdkVersion() ?? 'unknown',
-    log: log.map((entry, index) => {
-      const copy = structuredClone(entry);
+    log: copies().map((copy, index) => {
       // Keys sorted, like every object of the fixture.
       const sorted = (value: unknown) => encode(value, { redaction }) ?? null;
       if (redact === undefined) {

@@ -11,6 +11,11 @@ function id(): string {
   return crypto.randomUUID().replaceAll('-', '');
 }
 
+/** 16 random lower-case letters: a value no shape rule would take. */
+function word(): string {
+  return id().slice(0, 16).replace(/\d/g, (d) => 'ghijklmnop'[Number(d)]!);
+}
+
 function base64url(text: string): string {
   return btoa(text).replaceAll('+', '-').replaceAll('/', '_').replace(
     /=+$/,
@@ -28,6 +33,10 @@ export interface Planted {
     };
   /** Text holding each credential shape. */
   readonly shapes: Readonly<Record<ShapeName, string>>;
+  /** Text holding each newer credential shape. */
+  readonly newShapes: Readonly<Record<NewShapeName, string>>;
+  /** Free-text dumps with named pairs (YAML, `.env`, headers), by name. */
+  readonly pairs: Readonly<Record<PairName, string>>;
   /** A key of a format no rule knows: caught only by its value. */
   readonly custom: string;
   /** A value the user lists in `secrets`. */
@@ -58,7 +67,8 @@ type PlantedKey =
   | 'api_key'
   | 'apiKey'
   | 'access_token'
-  | 'refresh_token';
+  | 'refresh_token'
+  | 'Ocp-Apim-Subscription-Key';
 
 type ShapeName =
   | 'openai'
@@ -76,6 +86,87 @@ type ShapeName =
   | 'userinfo'
   | 'query'
   | 'ephemeral';
+
+type NewShapeName =
+  | 'xai'
+  | 'groq'
+  | 'huggingFace'
+  | 'gitlab'
+  | 'npm'
+  | 'stripeLive'
+  | 'stripeRestricted'
+  | 'stripeTest'
+  | 'slackWebhook'
+  | 'curlUser'
+  | 'presigned'
+  | 'azureHeader';
+
+type PairName =
+  | 'yamlEnv'
+  | 'yamlDb'
+  | 'nested'
+  | 'plainPassword'
+  | 'exportToken'
+  | 'dbPassword'
+  | 'cookie';
+
+/** The newer shapes and the named pairs, and the secret part of each. */
+function textCredentials(): {
+  newShapes: Record<NewShapeName, string>;
+  pairs: Record<PairName, string>;
+  parts: string[];
+} {
+  const alnum = () => `${id()}${id().toUpperCase()}`.slice(0, 40);
+  const [curl, signature, credential, session] = [id(), id(), id(), id()];
+  const azure = id();
+  const newShapes = {
+    xai: `xai-${alnum()}`,
+    groq: `gsk_${alnum()}`,
+    huggingFace: `hf_${alnum()}`,
+    gitlab: `glpat-${alnum()}`,
+    npm: `npm_${alnum()}`,
+    stripeLive: `sk_live_${alnum()}`,
+    stripeRestricted: `rk_live_${alnum()}`,
+    stripeTest: `sk_test_${alnum()}`,
+    slackWebhook: `https://hooks.slack.com/services/T${id()}/B${id()}/${id()}`,
+    curlUser: `curl -u deploy:${curl} https://api.example.com`,
+    presigned:
+      `https://b.s3.amazonaws.com/o.txt?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=${credential}%2F20260101&X-Amz-Security-Token=${session}&X-Amz-Signature=${signature}`,
+    azureHeader: `Ocp-Apim-Subscription-Key: ${azure}`,
+  };
+  const values = {
+    yamlEnv: `abc123XYZ789def${id()}`,
+    yamlDb: `Correct9Horse${id()}`,
+    nested: `Correct9Horse${id()}`,
+    plainPassword: `correcthorsebattery${word()}`,
+    exportToken: `abcdefghijklmnopqrstuvwxyz${word()}`,
+    dbPassword: `hunter${word()}`,
+    theme: word(),
+    sid: id(),
+  };
+  const pairs = {
+    yamlEnv: `env:\n  OPENAI_API_KEY: ${values.yamlEnv}\n  HOME: /home/app`,
+    yamlDb: `db:\n  password: ${values.yamlDb}\n  port: 5432`,
+    nested: `note: token=${values.nested}`,
+    plainPassword: `password=${values.plainPassword}`,
+    exportToken: `export GITHUB_TOKEN=${values.exportToken}`,
+    dbPassword: `db_password: ${values.dbPassword}`,
+    cookie: `Cookie: theme=${values.theme}; sid=${values.sid}`,
+  };
+  const parts = [
+    ...Object.entries(newShapes).filter(([name]) =>
+      !['slackWebhook', 'curlUser', 'presigned', 'azureHeader'].includes(name)
+    ).map(([, text]) => text),
+    newShapes.slackWebhook.slice('https://hooks.slack.com/services/'.length),
+    curl,
+    signature,
+    credential,
+    session,
+    azure,
+    ...Object.values(values),
+  ];
+  return { newShapes, pairs, parts };
+}
 
 /** A fresh set of planted credentials. */
 export function plant(): Planted {
@@ -103,6 +194,7 @@ export function plant(): Planted {
     apiKey: `kv-${id()}`,
     access_token: `kv-${id()}`,
     refresh_token: `kv-${id()}`,
+    'Ocp-Apim-Subscription-Key': `kv-${id()}`,
   };
   const bearer = id();
   const basic = btoa(`user:${id()}`);
@@ -136,7 +228,9 @@ export function plant(): Planted {
   const custom = `acme|live|${id()}`;
   /** A value the user lists in `secrets`. */
   const listed = `listed-${id()}`;
+  const { newShapes, pairs, parts } = textCredentials();
   const secretParts = [
+    ...parts,
     ...Object.values(byKey),
     shapes.openai,
     bearer,
@@ -157,7 +251,7 @@ export function plant(): Planted {
     custom,
     listed,
   ];
-  return { byKey, shapes, custom, listed, secretParts };
+  return { byKey, shapes, newShapes, pairs, custom, listed, secretParts };
 }
 
 /**

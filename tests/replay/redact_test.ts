@@ -2,10 +2,12 @@ import assert from 'node:assert/strict';
 import test from 'node:test';
 import {
   defaultRedaction,
+  isSecretEnvironmentName,
   isSecretName,
   isSecretValue,
   redacted,
   redaction,
+  redactPieces,
   secretValues,
 } from '../../_internal/redact.ts';
 import { jsonSyntaxError } from '../../replay/_json_position.ts';
@@ -97,6 +99,9 @@ test('The default redaction removes each credential shape from text', () => {
     ['Bearer authentication', 'Bearer authentication'],
     ['Token Authentication', 'Token Authentication'],
     ['Basic abc1', 'Basic abc1'],
+    ['Bearer abc1234', 'Bearer abc1234'],
+    ['Bearer abcdefgH', `Bearer ${redacted}`],
+    ['Bearer Abcdefgh', 'Bearer Abcdefgh'],
     ['xBearer abcd1234', 'xBearer abcd1234'],
     [
       'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N',
@@ -149,9 +154,9 @@ test('The default redaction removes each credential shape from text', () => {
     ['"api_key": "abc"', `"api_key": "${redacted}"`],
     ["'token':'t'", `'token':'${redacted}'`],
     ['{"api_key":"abc', `{"api_key":"${redacted}`],
-    // Prose after a credential word: short or plain words stay.
-    ['token: expired', 'token: expired'],
-    ['the password: is required', 'the password: is required'],
+    // A named pair goes whatever its value looks like.
+    ['token: expired', `token: ${redacted}`],
+    ['the password: is required', `the password: ${redacted} required`],
     ['max_tokens: 100', 'max_tokens: 100'],
     ['nothing secret here', 'nothing secret here'],
   ];
@@ -191,6 +196,12 @@ test('A redaction removes each marked value, also URL-encoded, longest first', (
     `q=${redacted}`,
   );
   assert.equal(marked.text('nothing'), 'nothing');
+  // A value is matched as written, whatever characters it holds.
+  const special = 'a.b*c+d?e^f$g{h}i(j)k|l[m]n\\o/p';
+  const literal = redaction([special]);
+  assert.equal(literal.text(`<${special}>`), `<${redacted}>`);
+  const near = 'aXbbcddef$g{h}i(j)k|l[m]n\\o/p';
+  assert.equal(literal.text(near), near);
   // Shapes still apply.
   assert.equal(marked.text('Bearer abcd1234'), `Bearer ${redacted}`);
   assert.equal(
@@ -373,4 +384,252 @@ test('jsonSyntaxError finds the line and column of the first error', () => {
       `JSON.parse agrees on ${input}`,
     );
   }
+});
+
+test('The pair scanner reads one pair per line: a plain name never swallows the next', () => {
+  const cases: [string, string][] = [
+    [
+      'env:\n  OPENAI_API_KEY: abc123XYZ789def\n  HOME: /home/me',
+      `env:\n  OPENAI_API_KEY: ${redacted}\n  HOME: /home/me`,
+    ],
+    [
+      'db:\n  password: Correct9Horse\n  port: 5432',
+      `db:\n  password: ${redacted}\n  port: 5432`,
+    ],
+    ['note: token=Correct9Horse', `note: token=${redacted}`],
+    ['note=token=Correct9Horse', `note=token=${redacted}`],
+    ['password=correcthorsebattery', `password=${redacted}`],
+    [
+      'export GITHUB_TOKEN=abcdefghijklmnopqrstuvwxyz',
+      `export GITHUB_TOKEN=${redacted}`,
+    ],
+    ['db_password: hunter2', `db_password: ${redacted}`],
+    ['DB_PASSWORD=x', `DB_PASSWORD=${redacted}`],
+    ['secret:\t"a b"', `secret:\t"${redacted}"`],
+    ["secret='a b' next", `secret='${redacted}' next`],
+    ['"secret": "a\\"b\\\\" c', `"secret": "${redacted}" c`],
+    ["secret='a\\'b' c", `secret='${redacted}' c`],
+    ['secret="a\nb"', `secret="${redacted}\nb"`],
+    // A separator never crosses the line: an empty value is left.
+    ['password:\nname: Alice', 'password:\nname: Alice'],
+    ['password =\n  hunter2', 'password =\n  hunter2'],
+    // A scheme after a credential name is kept; the value goes.
+    ['Authorization: Bearer abc', `Authorization: Bearer ${redacted}`],
+    ['authorization: basic abc', `authorization: basic ${redacted}`],
+    ['Authorization: Digest abc', `Authorization: Digest ${redacted}`],
+    ['authorization: Bearer', `authorization: ${redacted}`],
+    // A marker left by an earlier rule ends the value.
+    ['x?access_token=abc#f', `x?access_token=${redacted}#f`],
+    [`token=a${redacted}b`, `token=${redacted}`],
+    // A value ends at a space, a quote, `&`, `,`, `;`, `<`, `>` or a bracket.
+    ['pwd=a&b', `pwd=${redacted}&b`],
+    ['pwd=a,b', `pwd=${redacted},b`],
+    ['pwd=a;b', `pwd=${redacted};b`],
+    ['pwd=a<b', `pwd=${redacted}<b`],
+    ['pwd=a>b', `pwd=${redacted}>b`],
+    ['pwd=a(b', `pwd=${redacted}(b`],
+    ['(pwd=a)', `(pwd=${redacted})`],
+    ['{pwd=a}', `{pwd=${redacted}}`],
+    ['[pwd=a]', `[pwd=${redacted}]`],
+    ['pwd=a"b', `pwd=${redacted}"b`],
+    ["pwd=a'b", `pwd=${redacted}'b`],
+    ['pwd=a b', `pwd=${redacted} b`],
+    // Not pairs, or not credential names.
+    ['max_tokens: 5', 'max_tokens: 5'],
+    ['name: Alice', 'name: Alice'],
+    ['Bearer authentication', 'Bearer authentication'],
+    ['---password=abc', '---password=abc'],
+    ['mysql --password=hunter2', `mysql --password=${redacted}`],
+    ['-p -pwd=x', `-p -pwd=${redacted}`],
+    ['1password=abc', '1password=abc'],
+  ];
+  for (const [input, output] of cases) {
+    assert.equal(text(input), output, input);
+    assert.equal(text(output), output, output);
+  }
+});
+
+test('Every cookie of a cookie header goes; the names stay', () => {
+  const cases: [string, string][] = [
+    [
+      'Cookie: theme=dark; sid=s3ss10n',
+      `Cookie: theme=${redacted}; sid=${redacted}`,
+    ],
+    [
+      'set-cookie: sid=abc;Path=/; HttpOnly\nnext: 1',
+      `set-cookie: sid=${redacted};Path=${redacted}; HttpOnly\nnext: 1`,
+    ],
+    ['cookie: a=; b=2', `cookie: a=; b=${redacted}`],
+    ['Cookie: s3ss10n', `Cookie: ${redacted}`],
+    ['cookie=abc', `cookie=${redacted}`],
+    ['"cookie": "a=1; b=2"', `"cookie": "${redacted}"`],
+  ];
+  for (const [input, output] of cases) {
+    assert.equal(text(input), output, input);
+    assert.equal(text(output), output, output);
+  }
+});
+
+test('The newer shapes go: xAI, Groq, Hugging Face, GitLab, npm, Stripe, Slack hooks, curl, presigned URLs', () => {
+  const a20 = 'Ab1'.repeat(7);
+  const cases: [string, string][] = [
+    [`k xai-${a20} end`, `k ${redacted} end`],
+    [`gsk_${a20}`, redacted],
+    [`hf_${a20}`, redacted],
+    [`glpat-${a20}-_x`, redacted],
+    [`npm_${a20}${a20}`, redacted],
+    [`sk_live_${a20}`, redacted],
+    [`rk_live_${a20}`, redacted],
+    [`sk_test_${a20}`, redacted],
+    [`rk_test_${a20}`, redacted],
+    [
+      'https://hooks.slack.com/services/T0123/B0456/xyzXYZ123 ok',
+      `https://hooks.slack.com/services/${redacted} ok`,
+    ],
+    [
+      'curl -u deploy:hunter2 https://h',
+      `curl -u deploy:${redacted} https://h`,
+    ],
+    [
+      "curl --user 'deploy:hunter 2'",
+      `curl --user 'deploy:${redacted} 2'`,
+    ],
+    ['curl --user=deploy:pw x', `curl --user=deploy:${redacted} x`],
+    ['curl -u :pw', `curl -u :${redacted}`],
+    [
+      'Ocp-Apim-Subscription-Key: 0123abcd',
+      `Ocp-Apim-Subscription-Key: ${redacted}`,
+    ],
+    [
+      'https://b.s3.amazonaws.com/o?X-Amz-Credential=AK%2F1&X-Amz-Security-Token=tt&X-Amz-Signature=ff00&x=1',
+      `https://b.s3.amazonaws.com/o?X-Amz-Credential=${redacted}&X-Amz-Security-Token=${redacted}&X-Amz-Signature=${redacted}&x=1`,
+    ],
+    ['https://h/?mysignature=ab', `https://h/?mysignature=${redacted}`],
+    ['authorization: Token abc', `authorization: Token ${redacted}`],
+    // Too short, inside a word, or public: kept.
+    ['https://h/?keyboard=x&monkey=y', 'https://h/?keyboard=x&monkey=y'],
+    [`axai-${a20}`, `axai-${a20}`],
+    [`agsk_${a20}`, `agsk_${a20}`],
+    [`-glpat-${a20}`, `-glpat-${a20}`],
+    [`ask_live_${a20}`, `ask_live_${a20}`],
+    [`_rk_live_${a20}`, `_rk_live_${a20}`],
+    ['x-u a:b', 'x-u a:b'],
+    ['curl -uu a:b', 'curl -uu a:b'],
+    [`xai-${a20.slice(2)}`, `xai-${a20.slice(2)}`],
+    [`gsk_${a20.slice(2)}`, `gsk_${a20.slice(2)}`],
+    [`hf_${a20.slice(2)}`, `hf_${a20.slice(2)}`],
+    [`glpat-${a20.slice(2)}`, `glpat-${a20.slice(2)}`],
+    [`npm_${a20}${a20.slice(13)}`, `npm_${a20}${a20.slice(13)}`],
+    [`sk_live_${a20.slice(6)}`, `sk_live_${a20.slice(6)}`],
+    [`pk_live_${a20}`, `pk_live_${a20}`],
+    [`sk_prod_${a20}`, `sk_prod_${a20}`],
+    [`xhf_${a20}`, `xhf_${a20}`],
+    [`a-npm_${a20}${a20}`, `a-npm_${a20}${a20}`],
+    ['npm_config_cache=/tmp', 'npm_config_cache=/tmp'],
+    ['git push -u origin main', 'git push -u origin main'],
+    ['sort -u:x', 'sort -u:x'],
+    [
+      'https://example.com/services/T1/B2/x',
+      'https://example.com/services/T1/B2/x',
+    ],
+    ['https://h/?X-Amz-Date=20260101', 'https://h/?X-Amz-Date=20260101'],
+  ];
+  for (const [input, output] of cases) {
+    assert.equal(text(input), output, input);
+    assert.equal(text(output), output, output);
+  }
+  assert.equal(isSecretName('Ocp-Apim-Subscription-Key'), true);
+  assert.equal(isSecretName('subscription'), false);
+});
+
+test('secretValues counts names whose last word is KEY, not a public key nor a word ending in key', () => {
+  const env = {
+    STRIPE_KEY: 'stripe-value-1',
+    MAPBOX_KEY: 'mapbox-value-1',
+    'mapbox.key': 'mapbox-value-2',
+    KEY: 'bare-key-value',
+    PUBLIC_KEY: 'public-value-1',
+    SSH_PUB_KEY: 'public-value-2',
+    PUBKEY: 'public-value-3',
+    MONKEY: 'monkey-value-1',
+    HOTKEY: 'hotkey-value-1',
+    KEY_PATH: 'key-path-value',
+    PRIVATE_KEY: 'private-value-1',
+  };
+  assert.deepEqual(secretValues(env), [
+    'stripe-value-1',
+    'mapbox-value-1',
+    'mapbox-value-2',
+    'bare-key-value',
+    'private-value-1',
+  ]);
+  assert.equal(isSecretEnvironmentName('STRIPE_KEY'), true);
+  assert.equal(isSecretEnvironmentName('PUB_KEY'), false);
+  assert.equal(isSecretEnvironmentName('APUB_KEY'), true);
+  assert.equal(isSecretEnvironmentName('PUBLIC_KEYS'), false);
+  assert.equal(isSecretEnvironmentName('DB_PASSWORD'), true);
+  assert.equal(isSecretEnvironmentName('PUBX_KEY'), true);
+  assert.equal(isSecretEnvironmentName('mapbox-key'), true);
+  assert.equal(isSecretEnvironmentName('mapbox key'), true);
+  assert.equal(isSecretEnvironmentName('MAPBOX__KEY'), true);
+  assert.equal(isSecretEnvironmentName('KEYS'), false);
+});
+
+test('redactPieces redacts a text cut in pieces as the whole, every piece it overlaps', () => {
+  const key = `sk-proj-${'Ab1'.repeat(8)}`;
+  const cases: [string[], string[]][] = [
+    [[`key ${key.slice(0, 10)}`, `${key.slice(10)} ok`], [
+      `key ${redacted}`,
+      ' ok',
+    ]],
+    [
+      ['pass', 'word: hun', 'ter', '2 and more'],
+      ['pass', `word: ${redacted}`, '', ' and more'],
+    ],
+    [[key, ' ', key], [redacted, ' ', redacted]],
+    [['nothing ', 'here'], ['nothing ', 'here']],
+    [['Bearer ', 'abcd1234'], ['Bearer ', redacted]],
+    [[], []],
+    [['key ', key, ' ok'], ['key ', redacted, ' ok']],
+    [[`key ${key}`, ' ok'], [`key ${redacted}`, ' ok']],
+    [['key ', '', key, '', ' ok'], ['key ', '', redacted, '', ' ok']],
+    [[key.slice(0, 5), key.slice(5, 9), key.slice(9)], [redacted, '', '']],
+    // A pair around a marker of an earlier rule.
+    [['token=sk-proj-', key.slice(8)], [`token=${redacted}`, '']],
+  ];
+  for (const [pieces, out] of cases) {
+    assert.deepEqual(
+      redactPieces(defaultRedaction, pieces),
+      out,
+      pieces.join('|'),
+    );
+    assert.equal(out.join(''), text(pieces.join('')));
+    assert.deepEqual(redactPieces(defaultRedaction, out), out);
+  }
+  // Marked values, split too; a foreign redaction gets the fixed rules.
+  const marked = redaction(['acme|live|0123']);
+  assert.deepEqual(redactPieces(marked, ['x acme|li', 've|0123 y']), [
+    `x ${redacted}`,
+    ' y',
+  ]);
+  // Adjacent values: two markers; one inside a pair: one.
+  const two = redaction(['aaaaaaaa', 'bbbbbbbb', 'SECRETVALUE']);
+  assert.deepEqual(redactPieces(two, ['aaaaaaaabb', 'bbbbbb']), [
+    `${redacted}${redacted}`,
+    '',
+  ]);
+  assert.equal(two.text('aaaaaaaabbbbbbbb'), `${redacted}${redacted}`);
+  assert.deepEqual(
+    redactPieces(two, ['token=abcSECRET', 'VALUEdef ok']),
+    [`token=${redacted}`, ' ok'],
+  );
+  const foreign = { text: (value: string) => value };
+  assert.deepEqual(redactPieces(foreign, ['x acme|li', 've|0123 y']), [
+    'x acme|li',
+    've|0123 y',
+  ]);
+  assert.deepEqual(redactPieces(foreign, [key.slice(0, 9), key.slice(9)]), [
+    redacted,
+    '',
+  ]);
 });
