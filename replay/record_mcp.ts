@@ -5,7 +5,7 @@
  * @module
  */
 import type { MCPServer } from '@openai/agents-core';
-import { encode, encodeError, type Json } from './_codec.ts';
+import { encode, encodeError, type Json } from '../_internal/encode.ts';
 import { exposedSdkVersion, fixtureVersion } from './_envelope.ts';
 import { readRecordOptions } from './_options.ts';
 import { readMcpEntry } from './_mcp_log.ts';

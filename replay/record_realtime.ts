@@ -6,7 +6,7 @@
  * @module
  */
 import type { RealtimeTransportLayer } from '@openai/agents-realtime';
-import { encode, encodeError, type Json } from './_codec.ts';
+import { encode, encodeError, type Json } from '../_internal/encode.ts';
 import { exposedSdkVersion, fixtureVersion } from './_envelope.ts';
 import { readRecordOptions } from './_options.ts';
 import {

@@ -1,17 +1,19 @@
 /**
- * The fixture codec: what crossed a boundary, encoded as JSON data with
- * keys sorted and every credential removed (`../_internal/redact.ts`), and decoded
- * back into fresh values. Shared by the model and Realtime recorders.
+ * The redacting encoder: what crossed a boundary, encoded as JSON data with
+ * keys sorted and every credential removed (`./redact.ts`), and decoded
+ * back into fresh values. One encoder for everything stored or printed:
+ * the fixtures of `replay/`, `runSnapshot` of `assert/`, and what
+ * `tracing/` prints.
  *
  * @module
  */
-import { setOwn } from '../_internal/snapshot.ts';
+import { setOwn } from './snapshot.ts';
 import {
   isSecretName,
   plainRedaction,
   redacted,
   type Redaction,
-} from '../_internal/redact.ts';
+} from './redact.ts';
 
 /**
  * A JSON value.
