@@ -162,8 +162,10 @@ export function recordMcpServer<T extends MCPServer>(
   const fixture = (): McpFixture => ({
     version: fixtureVersion,
     kind: 'mcp',
-    sdkVersion: sdkVersion ?? exposedSdkVersion() ?? 'unknown',
-    name: realServer.name,
+    // Every field of the envelope goes through the encoder: the SDK names
+    // a URL server `streamable-http: <url>`, userinfo and query included.
+    sdkVersion: data(sdkVersion ?? exposedSdkVersion() ?? 'unknown') as string,
+    name: data(realServer.name) as string,
     log: log.map((entry, index) => {
       const copy = structuredClone(entry);
       if (redact === undefined) return data(copy) as unknown as McpFixtureEntry;

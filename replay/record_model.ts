@@ -243,7 +243,11 @@ class Recorder implements RecordingModel {
     return {
       version: fixtureVersion,
       kind: 'model',
-      sdkVersion: this.#options.sdkVersion ?? exposedSdkVersion() ?? 'unknown',
+      // Every field of the envelope goes through the encoder.
+      sdkVersion: encode(
+        this.#options.sdkVersion ?? exposedSdkVersion() ?? 'unknown',
+        { redaction: this.#redaction },
+      ) as string,
       calls,
     };
   }

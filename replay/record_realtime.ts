@@ -167,7 +167,10 @@ export function recordRealtimeTransport<T extends RealtimeTransportLayer>(
   const fixture = (): RealtimeFixture => ({
     version: fixtureVersion,
     kind: 'realtime',
-    sdkVersion: sdkVersion ?? exposedSdkVersion() ?? 'unknown',
+    // Every field of the envelope goes through the encoder.
+    sdkVersion: encode(sdkVersion ?? exposedSdkVersion() ?? 'unknown', {
+      redaction,
+    }) as string,
     log: log.map((entry, index) => {
       const copy = structuredClone(entry);
       // Keys sorted, like every object of the fixture.
