@@ -194,6 +194,38 @@ function isSchema(source: Record<string, unknown>): boolean {
     (Array.isArray(type) && type.includes('object'));
 }
 
+/**
+ * Whether the object under `key` maps names to schemas (a JSON schema's
+ * `properties`, `$defs`…): its keys are names, not credential keys.
+ *
+ * @param source The object holding `key`.
+ * @param key One of its keys.
+ * @returns Whether the keys under it name schemas.
+ */
+export function mapsSchemas(
+  source: Record<string, unknown>,
+  key: string,
+): boolean {
+  return schemaMaps.has(key) && isSchema(source);
+}
+
+/**
+ * Whether the value under `key` is a credential (its strings removed): a
+ * credential key's name, but a log-probability entry's `token`, which is
+ * text.
+ *
+ * @param source The object holding `key`.
+ * @param key One of its keys.
+ * @returns Whether its strings are removed.
+ */
+export function hidesKey(
+  source: Record<string, unknown>,
+  key: string,
+): boolean {
+  return isSecretName(key) &&
+    !(key === 'token' && Object.hasOwn(source, 'logprob'));
+}
+
 function encodeValue(
   value: unknown,
   context: Context,
@@ -246,20 +278,11 @@ function encodeValue(
       return object.map((item) => encodeValue(item, context, false) ?? null);
     }
     const source = object as Record<string, unknown>;
-    const schema = isSchema(source);
-    // A log-probability entry's `token` is text, not a credential.
-    const logprob = Object.hasOwn(source, 'logprob');
     const out: JsonObject = {};
     for (const key of Object.keys(source).sort()) {
-      let field = encodeValue(
-        source[key],
-        context,
-        schema && schemaMaps.has(key),
-      );
+      let field = encodeValue(source[key], context, mapsSchemas(source, key));
       if (field === undefined) continue;
-      if (
-        !namesSchemas && isSecretName(key) && !(logprob && key === 'token')
-      ) field = hide(field, context);
+      if (!namesSchemas && hidesKey(source, key)) field = hide(field, context);
       setOwn(out, storedKey(key, out, context), field);
     }
     return out;

@@ -6,9 +6,9 @@
  *
  * @module
  */
-import { describe, quote } from '../_internal/format.ts';
+import { quote } from '../_internal/format.ts';
 import { invalidInputMessage } from '../_internal/messages.ts';
-import { lineDiff, toLines, valueAt } from '../_internal/diff.ts';
+import { lineDiff, shownAt, toLines } from '../_internal/diff.ts';
 
 /**
  * Which run assertion failed, as `RunAssertionError.assertion`.
@@ -129,11 +129,11 @@ function headline(fields: {
     }
   }
   const path = fields.path ?? '';
-  // None of quote, valueAt and describe throws, whatever the values.
+  // Neither quote nor shownAt throws, whatever the values.
   const where = path === '' ? '' : ` at ${quote(path)}`;
-  return `${subject}${where}: expected ${
-    describe(valueAt(expected, path))
-  }, got ${describe(valueAt(actual, path))}`;
+  return `${subject}${where}: expected ${shownAt(expected, path)}, got ${
+    shownAt(actual, path)
+  }`;
 }
 
 /**

@@ -8,9 +8,9 @@
  *
  * @module
  */
-import { describe, either, plural, quote } from '../_internal/format.ts';
+import { either, plural, quote } from '../_internal/format.ts';
 import { invalidInputMessage } from '../_internal/messages.ts';
-import { lineDiff, toLines, valueAt } from '../_internal/diff.ts';
+import { lineDiff, shownAt, toLines } from '../_internal/diff.ts';
 import { boundary, type Issue } from '../_internal/read.ts';
 
 /**
@@ -61,9 +61,9 @@ function headline(fields: {
     return `${subject}: expected ${expected.length}, got ${actual.length}`;
   }
   const where = path === '' ? '' : ` at ${quote(path)}`;
-  return `${subject}${where}: expected ${
-    describe(valueAt(expected, path))
-  }, got ${describe(valueAt(actual, path))}`;
+  return `${subject}${where}: expected ${shownAt(expected, path)}, got ${
+    shownAt(actual, path)
+  }`;
 }
 
 /**
