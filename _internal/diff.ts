@@ -7,11 +7,10 @@
  *
  * @module
  */
-import { encode, hidesKey, mapsSchemas } from './encode.ts';
 import { describe } from './format.ts';
 import { at } from './read.ts';
-import { defaultRedaction, redacted } from './redact.ts';
-import { isPlainPrototype, setOwn } from './snapshot.ts';
+import { redactedCopy } from './redacted_copy.ts';
+import { isPlainPrototype } from './snapshot.ts';
 
 /** Longest rendering, in lines, before it is cut with `…`. */
 const maxLines = 120;
@@ -114,58 +113,13 @@ export function valueAt(value: unknown, path: string): unknown {
   }
 }
 
-/** A string as a message may print it: the fixtures' redaction applied. */
-function redactedText(text: string): string {
-  return encode(text, { redaction: defaultRedaction }) as string;
-}
-
-function copy(
-  value: unknown,
-  hidden: boolean,
-  namesSchemas: boolean,
-  depth: number,
-  seen: Map<object, unknown>,
-): unknown {
-  if (typeof value === 'string') {
-    return hidden && value !== '' ? redacted : redactedText(value);
-  }
-  // What the rendering shows by kind only (or not at all) stays as it is.
-  if (typeof value !== 'object' || value === null || depth > maxDepth) {
-    return value;
-  }
-  if (seen.has(value)) return seen.get(value);
-  if (Array.isArray(value)) {
-    const out: unknown[] = [];
-    seen.set(value, out);
-    const length = Math.min(value.length, maxLines + 1);
-    for (let i = 0; i < length; i++) {
-      out.push(copy(value[i], hidden, false, depth + 1, seen));
-    }
-    return out;
-  }
-  if (!isPlain(value)) return value;
-  const out: Record<string, unknown> = {};
-  seen.set(value, out);
-  for (const key of Object.keys(value).slice(0, maxLines + 1)) {
-    const entry = copy(
-      value[key],
-      hidden || (!namesSchemas && hidesKey(value, key)),
-      mapsSchemas(value, key),
-      depth + 1,
-      seen,
-    );
-    setOwn(out, redactedText(key), entry);
-  }
-  return out;
-}
-
 /**
  * A copy of `value` as a message may print it, removing what fixtures
  * remove (`./encode.ts`): the strings under credential keys (not a JSON
  * schema's property names), credential shapes in text and keys, JSON text
  * key by key. Numbers, booleans and what is shown by kind only (class
- * instances, functions) stay; cycles are kept. May throw on a hostile
- * value, as reading it would.
+ * instances, functions) stay; cycles are kept; only what the rendering
+ * reaches is copied. May throw on a hostile value, as reading it would.
  *
  * @example
  * ```ts
@@ -182,7 +136,7 @@ function copy(
  * @returns The copy.
  */
 export function printable(value: unknown): unknown {
-  return copy(value, false, false, 0, new Map());
+  return redactedCopy(value, { maxItems: maxLines + 1, maxDepth });
 }
 
 /**
