@@ -9,6 +9,7 @@
 import { quote } from '../_internal/format.ts';
 import { invalidInputMessage } from '../_internal/messages.ts';
 import { lineDiff, shownAt, toLines } from '../_internal/diff.ts';
+import { redactedCopy } from '../_internal/redacted_copy.ts';
 
 /**
  * Which run assertion failed, as `RunAssertionError.assertion`.
@@ -67,9 +68,12 @@ export type RunAssertionName =
 export class RunAssertionError extends Error {
   /** The assertion that failed. */
   readonly assertion: RunAssertionName;
-  /** What the assertion expected (compared data, detached from the run). */
+  /**
+   * What the assertion expected (compared data, detached from the run),
+   * redacted as fixtures are.
+   */
   readonly expected: unknown;
-  /** What the run gave, in the same shape as `expected`. */
+  /** What the run gave, in the same shape as `expected`, redacted. */
   readonly actual: unknown;
   /**
    * Where `expected` and `actual` first differ, like `[0].arguments.city`
@@ -97,8 +101,10 @@ export class RunAssertionError extends Error {
     );
     this.name = 'RunAssertionError';
     this.assertion = fields.assertion;
-    this.expected = fields.expected;
-    this.actual = fields.actual;
+    // Printed with the error (a runner inspects it): redacted as the
+    // message is, in the same shape.
+    this.expected = redactedCopy(fields.expected);
+    this.actual = redactedCopy(fields.actual);
     this.path = fields.path;
   }
 }

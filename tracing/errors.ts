@@ -11,6 +11,7 @@
 import { either, plural, quote } from '../_internal/format.ts';
 import { invalidInputMessage } from '../_internal/messages.ts';
 import { lineDiff, shownAt, toLines } from '../_internal/diff.ts';
+import { redactedCopy } from '../_internal/redacted_copy.ts';
 import { boundary, type Issue } from '../_internal/read.ts';
 
 /**
@@ -92,9 +93,9 @@ export class TraceAssertionError extends Error {
   readonly assertion: TraceAssertionName;
   /** The trace asserted on. */
   readonly traceId: string;
-  /** What was expected (the projection's shape). */
+  /** What was expected (the projection's shape), redacted as fixtures are. */
   readonly expected: unknown;
-  /** What the spans gave, in the same shape. */
+  /** What the spans gave, in the same shape, redacted. */
   readonly actual: unknown;
   /** Where they first differ (`[1].arguments.a`; `''`: as a whole). */
   readonly path: string;
@@ -118,8 +119,10 @@ export class TraceAssertionError extends Error {
     this.name = 'TraceAssertionError';
     this.assertion = fields.assertion;
     this.traceId = fields.traceId;
-    this.expected = fields.expected;
-    this.actual = fields.actual;
+    // Printed with the error (a runner inspects it): redacted as the
+    // message is, in the same shape.
+    this.expected = redactedCopy(fields.expected);
+    this.actual = redactedCopy(fields.actual);
     this.path = fields.path;
   }
 }
