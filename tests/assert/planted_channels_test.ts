@@ -25,60 +25,8 @@ import {
 } from '@scripted/agents/replay';
 import { mcpFixture } from '@scripted/agents/replay/files';
 import { assertNonePlanted, plant, type Planted } from '../replay/_planted.ts';
-import { modes, run } from './_run.ts';
-
-/** Tool arguments holding every planted value, nested in JSON text. */
-function plantedArguments(planted: Planted): Record<string, unknown> {
-  const { byKey, shapes, custom, listed } = planted;
-  return {
-    city: 'Paris',
-    api_key: byKey.api_key,
-    credentials: { pass: byKey.credentials },
-    api_keys: [byKey.OPENAI_API_KEY],
-    // A marked value used as an object key.
-    [listed]: 'the key is the secret',
-    nested: { [custom]: 1, note: `${shapes.bearer} ${shapes.userinfo}` },
-    shapes: Object.values(shapes).join(' '),
-  };
-}
-
-/** A run whose model, tool and instructions carry every planted value. */
-async function plantedRun(planted: Planted, mode: 'plain' | 'streamed') {
-  const { byKey, shapes, custom, listed } = planted;
-  const inner = new ScriptedModel([
-    [functionCall('lookup', plantedArguments(planted), { callId: 'c1' })],
-    [assistantMessage(`Done: ${shapes.openai} ${custom} ${shapes.query}`)],
-  ]);
-  const secrets = [custom, listed];
-  const model = recordModel(inner, { secrets });
-  const agent = new Agent({
-    name: 'Vault',
-    instructions: `Use ${shapes.bearer} at ${shapes.userinfo}; ${listed}.`,
-    model,
-    tools: [tool({
-      name: 'lookup',
-      description: 'Looks a city up with a key.',
-      parameters: z.object({
-        city: z.string(),
-        api_key: z.string(),
-        credentials: z.object({ pass: z.string() }),
-        api_keys: z.array(z.string()),
-        [listed]: z.string(),
-        nested: z.object({ [custom]: z.number(), note: z.string() }),
-        shapes: z.string(),
-      }),
-      execute: () =>
-        JSON.stringify({
-          github_token: byKey.github_token,
-          private_key: shapes.pem,
-          session: { password: byKey.password, token: byKey.session_token },
-          echo: `${shapes.jwt} ${shapes.aws} ${shapes.slack} ${shapes.google}`,
-        }),
-    })],
-  });
-  const result = await run(agent, `Deploy ${shapes.githubPat} ${custom}`, mode);
-  return { result, inner, model, secrets };
-}
+import { plantedRun } from './_planted_run.ts';
+import { modes } from './_run.ts';
 
 for (const mode of modes) {
   test(`${mode}: a run's fixture and its snapshot remove the same planted values`, async () => {
