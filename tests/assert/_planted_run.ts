@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { Agent, tool } from '@openai/agents';
+import { Agent, type Runner, tool } from '@openai/agents';
 import { z } from 'zod';
 import {
   assistantMessage,
@@ -32,7 +32,11 @@ export function plantedArguments(planted: Planted): Record<string, unknown> {
 }
 
 /** A run whose model, tool and instructions carry every planted value. */
-export async function plantedRun(planted: Planted, mode: 'plain' | 'streamed') {
+export async function plantedRun(
+  planted: Planted,
+  mode: 'plain' | 'streamed',
+  runner?: Runner,
+) {
   const { byKey, shapes, custom, listed } = planted;
   const inner = new ScriptedModel([
     [functionCall('lookup', plantedArguments(planted), { callId: 'c1' })],
@@ -65,6 +69,11 @@ export async function plantedRun(planted: Planted, mode: 'plain' | 'streamed') {
         }),
     })],
   });
-  const result = await run(agent, `Deploy ${shapes.githubPat} ${custom}`, mode);
+  const result = await run(
+    agent,
+    `Deploy ${shapes.githubPat} ${custom}`,
+    mode,
+    runner,
+  );
   return { result, inner, model, secrets };
 }
