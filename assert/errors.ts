@@ -219,13 +219,15 @@ export class InvalidRunAssertionInputError extends Error {
     },
     options?: { cause?: unknown },
   ) {
+    // What was found, as a message may print it (redacted).
+    const received = redactedCopy(fields.received) as string;
     super(
       invalidInputMessage({
         subject: `${fields.assertion} input`,
         // A key's issue says what the object may hold, not what it is.
         path: fields.reason === 'unknown_key' ? undefined : fields.path,
         expected: fields.issue,
-        received: fields.received,
+        received,
         suggestion: fields.suggestion,
       }),
       options,
@@ -235,7 +237,7 @@ export class InvalidRunAssertionInputError extends Error {
     this.assertion = fields.assertion;
     this.path = fields.path;
     this.issue = fields.issue;
-    this.received = fields.received;
+    this.received = received;
     this.suggestion = fields.suggestion;
   }
 }

@@ -404,12 +404,14 @@ export class InvalidTraceAssertionInputError extends Error {
     },
     options?: { cause?: unknown },
   ) {
+    // What was found, as a message may print it (redacted).
+    const received = redactedCopy(fields.received) as string;
     super(
       invalidInputMessage({
         subject: `${fields.assertion} input`,
         path: fields.reason === 'unknown_key' ? undefined : fields.path,
         expected: fields.issue,
-        received: fields.received,
+        received,
         suggestion: fields.suggestion,
       }),
       options,
@@ -419,7 +421,7 @@ export class InvalidTraceAssertionInputError extends Error {
     this.assertion = fields.assertion;
     this.path = fields.path;
     this.issue = fields.issue;
-    this.received = fields.received;
+    this.received = received;
     this.suggestion = fields.suggestion;
   }
 }

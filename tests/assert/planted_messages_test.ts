@@ -8,16 +8,24 @@
  */
 import assert from 'node:assert/strict';
 import test from 'node:test';
+import { Agent, Runner } from '@openai/agents';
 import { RealtimeAgent, RealtimeSession } from '@openai/agents/realtime';
-import { ScriptedModel, scriptedSandboxSession } from '@scripted/agents';
+import {
+  assistantMessage,
+  ScriptedModel,
+  scriptedSandboxSession,
+} from '@scripted/agents';
 import { assertFinalOutput, assertToolCalls } from '@scripted/agents/assert';
 import { ScriptedMcpServer } from '@scripted/agents/mcp';
-import { ScriptedRealtimeTransport } from '@scripted/agents/realtime';
+import {
+  InvalidRealtimeScenarioInputError,
+  ScriptedRealtimeTransport,
+} from '@scripted/agents/realtime';
+import { installTraceCapture } from '@scripted/agents/tracing';
 import { replayModel } from '@scripted/agents/replay';
 import { assertNonePlanted, plant, type Planted } from '../replay/_planted.ts';
 import { plantedArguments, plantedRun } from './_planted_run.ts';
 import { modes, run } from './_run.ts';
-import { Agent } from '@openai/agents';
 
 /** The planted values the fixed rules catch (not the `secrets` ones). */
 function byRules(planted: Planted): Planted {
@@ -191,4 +199,53 @@ test('Sandbox failures print no planted value: a rejected call, an unexpected on
   const unexpected = await other.execCommand({ cmd }).catch((error) => error);
   assert.equal(unexpected.name, 'UnexpectedSandboxCallError');
   assertPrintsNone(unexpected, planted);
+});
+
+test('Input errors print what they received redacted: assert, tracing, realtime', async () => {
+  const planted = plant();
+  const bad = `Bearer ${planted.shapes.openai}`;
+  const run = thrownBy(() => assertFinalOutput(bad as never, 'x')) as {
+    name: string;
+    received: string;
+    message: string;
+  };
+  assert.equal(run.name, 'InvalidRunAssertionInputError');
+  assert.match(run.received, /^"Bearer \[redacted\]…"$/);
+  assert.match(run.message, /got "Bearer \[redacted\]…"$/);
+  assertPrintsNone(run, planted);
+  using capture = installTraceCapture();
+  await new Runner().run(
+    new Agent({
+      name: 'A',
+      model: new ScriptedModel([[assistantMessage('Hi')]]),
+    }),
+    'Hi',
+  );
+  const traced = thrownBy(() =>
+    capture.trace().assertAgents([bad] as never)
+  ) as { name: string; received: string };
+  assertPrintsNone(traced, planted);
+  const trace = thrownBy(() => capture.trace().assertAgents(bad as never)) as {
+    name: string;
+    received: string;
+  };
+  assert.equal(trace.name, 'InvalidTraceAssertionInputError');
+  assert.match(trace.received, /^"Bearer \[redacted\]…"$/);
+  assertPrintsNone(trace, planted);
+  const transport = new ScriptedRealtimeTransport();
+  const realtime = thrownBy(() => transport.expectCall(bad as never)) as {
+    name: string;
+    received: string;
+  };
+  assert.equal(realtime.name, 'InvalidRealtimeScenarioInputError');
+  assert.match(realtime.received, /^"Bearer \[redacted\]…"$/);
+  assertPrintsNone(realtime, planted);
+  // No value: the reason's own wording stays.
+  assert.equal(
+    new InvalidRealtimeScenarioInputError({
+      reason: 'scenario_running',
+      operation: 'expectCall',
+    }).received,
+    undefined,
+  );
 });
