@@ -229,9 +229,7 @@ export class InvalidRealtimeScenarioInputError extends Error {
         ? synchronousMatcher
         : expectedByReason[fields.reason]);
     // What was found, as a message may print it (redacted).
-    const received = fields.received === undefined
-      ? undefined
-      : redactedCopy(fields.received) as string;
+    const received = redactedCopy(fields.received) as string | undefined;
     super(
       fields.message ?? invalidInputMessage({
         subject: 'realtime input',

@@ -73,7 +73,7 @@ function replaceIds(value: unknown, tokens: Map<string, string>): unknown {
 
 /** What fixtures store of a value: keys sorted, credentials removed. */
 function redact(value: unknown): unknown {
-  return encode(value) ?? null;
+  return encode(value);
 }
 
 function withoutType(

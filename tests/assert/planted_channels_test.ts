@@ -8,13 +8,8 @@
 import assert from 'node:assert/strict';
 import { readFile, rm } from 'node:fs/promises';
 import test from 'node:test';
-import { Agent, tool } from '@openai/agents';
-import { z } from 'zod';
-import {
-  assistantMessage,
-  functionCall,
-  ScriptedModel,
-} from '@scripted/agents';
+import { MCPServerStreamableHttp } from '@openai/agents';
+import { ScriptedModel } from '@scripted/agents';
 import { runSnapshot } from '@scripted/agents/assert';
 import { ScriptedMcpServer } from '@scripted/agents/mcp';
 import { ScriptedRealtimeTransport } from '@scripted/agents/realtime';
@@ -163,4 +158,19 @@ test('Every envelope field goes through the encoder: sdkVersion of model and rea
     assert.equal(fixture.sdkVersion, 'v1 [redacted] [redacted]');
   }
   assertNonePlanted(model.fixtureJson() + transport.fixtureJson(), planted);
+});
+
+test("The SDK's own name for a URL server is redacted in the MCP fixture", () => {
+  const planted = plant();
+  const url =
+    `https://svc:${planted.byKey.password}@host/mcp?api_key=${planted.byKey.api_key}`;
+  const real = new MCPServerStreamableHttp({ url });
+  // The check can fail: the SDK puts the whole URL in the name.
+  assert.equal(real.name, urlServerName(planted));
+  const fixture = recordMcpServer(real).fixture();
+  assert.equal(
+    fixture.name,
+    'streamable-http: https://[redacted]@host/mcp?api_key=[redacted]',
+  );
+  assertNonePlanted(JSON.stringify(fixture), planted);
 });
