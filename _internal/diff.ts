@@ -1,5 +1,6 @@
 /**
- * Structural comparison and a line diff for the run assertions' messages.
+ * Structural comparison and a line diff for the run assertions' messages,
+ * redacted as fixtures are (what a message prints, a public CI log keeps).
  * Nothing here throws on a hostile value in the rendering (a revoked proxy,
  * a throwing getter reads as `an unreadable value`); the comparison may
  * throw, and its caller reports that as unreadable input.
@@ -8,6 +9,7 @@
  */
 import { describe } from './format.ts';
 import { at } from './read.ts';
+import { redactedCopy } from './redacted_copy.ts';
 import { isPlainPrototype } from './snapshot.ts';
 
 /** Longest rendering, in lines, before it is cut with `…`. */
@@ -111,6 +113,48 @@ export function valueAt(value: unknown, path: string): unknown {
   }
 }
 
+/**
+ * A copy of `value` as a message may print it, removing what fixtures
+ * remove (`./encode.ts`): the strings under credential keys (not a JSON
+ * schema's property names), credential shapes in text and keys, JSON text
+ * key by key. Numbers, booleans and what is shown by kind only (class
+ * instances, functions) stay; cycles are kept; only what the rendering
+ * reaches is copied. May throw on a hostile value, as reading it would.
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { printable } from './diff.ts';
+ *
+ * assert.deepEqual(printable({ password: 'hunter22', n: 1 }), {
+ *   password: '[redacted]',
+ *   n: 1,
+ * });
+ * ```
+ *
+ * @param value The value.
+ * @returns The copy.
+ */
+export function printable(value: unknown): unknown {
+  return redactedCopy(value, { maxItems: maxLines + 1, maxDepth });
+}
+
+/**
+ * The value at `path` of `root` as a message shows it (redacted, as
+ * {@link describe} renders it); never throws.
+ *
+ * @param root The root value.
+ * @param path A path {@link firstDifference} returned.
+ * @returns The rendering.
+ */
+export function shownAt(root: unknown, path: string): string {
+  try {
+    return describe(valueAt(printable(root), path));
+  } catch {
+    return 'an unreadable value';
+  }
+}
+
 function scalar(value: unknown): string {
   if (typeof value === 'string') {
     const text = value.length > 200 ? `${value.slice(0, 200)}…` : value;
@@ -177,7 +221,8 @@ function render(
 
 /**
  * Renders a value as indented JSON-like lines (strings quoted, other
- * values by kind), at most {@link maxLines} of them; never throws.
+ * values by kind), at most {@link maxLines} of them, redacted as
+ * {@link printable} redacts; never throws.
  *
  * @example
  * ```ts
@@ -193,7 +238,7 @@ function render(
 export function toLines(value: unknown): string[] {
   const out: string[] = [];
   try {
-    render(value, '', '', '', 0, new Set(), out);
+    render(printable(value), '', '', '', 0, new Set(), out);
   } catch {
     return ['an unreadable value'];
   }

@@ -9,11 +9,7 @@
  * @module
  */
 import { firstDifference } from '../_internal/diff.ts';
-import {
-  defaultRedaction,
-  isSecretName,
-  redacted,
-} from '../_internal/redact.ts';
+import { redactedCopy } from '../_internal/redacted_copy.ts';
 import { array, at, fields, guard, reject, string } from '../_internal/read.ts';
 import { RunAssertionError, runHeadline } from './errors.ts';
 import { checking, field, itemsOf, parse } from './_read.ts';
@@ -214,26 +210,6 @@ function approvalCalls(source: unknown): ApprovalCall[] {
 }
 
 /**
- * A value as a failure may print it: keys that name a credential keep
- * the key with `[redacted]`, and every string loses the credential shapes
- * (`_internal/redact.ts`'s rules).
- *
- * @param value A call's arguments or output.
- * @returns The value, redacted (a fresh copy).
- */
-function redactValue(value: unknown): unknown {
-  if (typeof value === 'string') return defaultRedaction.text(value);
-  if (Array.isArray(value)) return value.map(redactValue);
-  if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([key, inner]) => [
-      key,
-      isSecretName(key) ? redacted : redactValue(inner),
-    ]),
-  );
-}
-
-/**
  * What `assertApprovals()` expects: the calls that ran (by tool name or
  * call id, with their arguments when given) and those that were rejected.
  * A tool name means every call of that tool.
@@ -424,7 +400,7 @@ export function assertApprovals(
   const path = firstDifference(wanted, actual);
   if (path === undefined) return;
   const shown = (list: Row[]) =>
-    list.map((row) => redactValue(row) as Record<string, unknown>);
+    list.map((row) => redactedCopy(row) as Record<string, unknown>);
   const fieldsShown = {
     assertion,
     expected: shown(wanted),

@@ -6,9 +6,10 @@
  *
  * @module
  */
-import { describe, quote } from '../_internal/format.ts';
+import { quote } from '../_internal/format.ts';
 import { invalidInputMessage } from '../_internal/messages.ts';
-import { lineDiff, toLines, valueAt } from '../_internal/diff.ts';
+import { lineDiff, shownAt, toLines } from '../_internal/diff.ts';
+import { keptCopy, redactedCopy } from '../_internal/redacted_copy.ts';
 
 /**
  * Which run assertion failed, as `RunAssertionError.assertion`.
@@ -67,9 +68,12 @@ export type RunAssertionName =
 export class RunAssertionError extends Error {
   /** The assertion that failed. */
   readonly assertion: RunAssertionName;
-  /** What the assertion expected (compared data, detached from the run). */
+  /**
+   * What the assertion expected (compared data, detached from the run),
+   * redacted as fixtures are.
+   */
   readonly expected: unknown;
-  /** What the run gave, in the same shape as `expected`. */
+  /** What the run gave, in the same shape as `expected`, redacted. */
   readonly actual: unknown;
   /**
    * Where `expected` and `actual` first differ, like `[0].arguments.city`
@@ -97,8 +101,10 @@ export class RunAssertionError extends Error {
     );
     this.name = 'RunAssertionError';
     this.assertion = fields.assertion;
-    this.expected = fields.expected;
-    this.actual = fields.actual;
+    // Printed with the error (a runner inspects it): redacted as the
+    // message is, in the same shape.
+    this.expected = keptCopy(fields.expected);
+    this.actual = keptCopy(fields.actual);
     this.path = fields.path;
   }
 }
@@ -132,11 +138,11 @@ export function runHeadline(fields: {
     }
   }
   const path = fields.path ?? '';
-  // None of quote, valueAt and describe throws, whatever the values.
+  // Neither quote nor shownAt throws, whatever the values.
   const where = path === '' ? '' : ` at ${quote(path)}`;
-  return `${subject}${where}: expected ${
-    describe(valueAt(expected, path))
-  }, got ${describe(valueAt(actual, path))}`;
+  return `${subject}${where}: expected ${shownAt(expected, path)}, got ${
+    shownAt(actual, path)
+  }`;
 }
 
 /**
@@ -216,13 +222,15 @@ export class InvalidRunAssertionInputError extends Error {
     },
     options?: { cause?: unknown },
   ) {
+    // What was found, as a message may print it (redacted).
+    const received = redactedCopy(fields.received) as string;
     super(
       invalidInputMessage({
         subject: `${fields.assertion} input`,
         // A key's issue says what the object may hold, not what it is.
         path: fields.reason === 'unknown_key' ? undefined : fields.path,
         expected: fields.issue,
-        received: fields.received,
+        received,
         suggestion: fields.suggestion,
       }),
       options,
@@ -232,7 +240,7 @@ export class InvalidRunAssertionInputError extends Error {
     this.assertion = fields.assertion;
     this.path = fields.path;
     this.issue = fields.issue;
-    this.received = fields.received;
+    this.received = received;
     this.suggestion = fields.suggestion;
   }
 }

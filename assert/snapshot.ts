@@ -7,12 +7,8 @@
  * @module
  */
 import type { RecordedModelCall } from '../model/mod.ts';
-import {
-  isSecretName,
-  isSecretValue,
-  redacted,
-  redaction,
-} from '../_internal/redact.ts';
+import { isSecretValue, redaction } from '../_internal/redact.ts';
+import { encode } from '../_internal/encode.ts';
 import { array, at, fields, guard, object, reject } from '../_internal/read.ts';
 import { type ApprovalRequest, pendingApprovals } from './approvals.ts';
 import { type GuardrailRecord, readGuardrails } from './guardrails.ts';
@@ -104,7 +100,6 @@ const timeKeys =
   /^(?:created|timestamp|time|(?:created|started|ended|completed|updated)(?:At|_at))$/;
 const isoTimes =
   /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})/g;
-/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})$/;
 const requestKeys = [
   'systemInstructions',
   'input',
@@ -179,11 +174,11 @@ const maxDepth = 100;
 /**
  * The normalizing walk, one pass over the data as JSON would store it
  * (`toJSON` applied; functions, symbols and `undefined` dropped): id
- * tokens, masked times, redaction, sorted keys. What JSON cannot hold (a
- * bigint, a cycle) or data too big is an issue at its path.
+ * tokens, masked times, sorted keys (the fixture encoder redacts after).
+ * What JSON cannot hold (a bigint, a cycle) or data too big is an issue at
+ * its path.
  */
-function normalizer(secrets: readonly string[]) {
-  const redact = redaction(secrets);
+function normalizer() {
   const tokens = new Map<string, string>();
   const token = (id: string) =>
     tokens.get(id) ?? tokens.set(id, `<id ${tokens.size + 1}>`).get(id)!;
@@ -203,13 +198,10 @@ function normalizer(secrets: readonly string[]) {
     const value = typeof toJSON === 'function'
       ? guard(path, () => toJSON.call(given, key))
       : given;
-    if (isSecretName(key) && value !== undefined) {
-      return redacted;
-    }
     if (typeof value === 'string') {
       if (idKeys.has(key)) return token(value);
       if (timeKeys.test(key)) return '<time>';
-      return redact.text(value.replace(isoTimes, '<time>'));
+      return value.replace(isoTimes, '<time>');
     }
     if (typeof value === 'number') {
       if (timeKeys.test(key)) return '<time>';
@@ -289,9 +281,12 @@ function modelCalls(models: readonly unknown[]): unknown[][] {
  * final output, and the requests each given double recorded. Ids (`id`,
  * `callId`, `responseId`…) become `<id 1>`, `<id 2>`… in order of first
  * appearance (the same id, the same token), timestamps (under `createdAt`,
- * `timestamp`… keys, and ISO 8601 times anywhere in text) `<time>`; values
- * under credential keys and credential shapes in text (and each of
- * `options.secrets`) become `[redacted]`, as fixtures store them; the
+ * `timestamp`… keys, and ISO 8601 times anywhere in text) `<time>`; then
+ * the fixtures' encoder redacts it, so a snapshot and a fixture of one run
+ * remove the same values: every string under a credential key (numbers,
+ * booleans and `null` kept; a JSON schema's property names are not keys),
+ * credential shapes in text, JSON text key by key, and each of
+ * `options.secrets` in values and object keys become `[redacted]`; the
  * results of parallel tool calls stand in the order the model asked for
  * them; keys are sorted. The same run gives the same snapshot on Deno,
  * Bun and Node, whatever order its tools finished in.
@@ -335,8 +330,12 @@ function snapshotOf(result: unknown, options: unknown): RunSnapshot {
   });
   secrets.forEach((secret, i) => {
     if (!isSecretValue(secret)) {
+      // A string is described by its length: it is meant to be a secret.
       throw reject('invalid_value', at('options.secrets', i), secret, {
         expected: 'a string of at least 8 characters',
+        received: typeof secret === 'string'
+          ? `a string of ${secret.length} characters`
+          : undefined,
       });
     }
   });
@@ -363,9 +362,9 @@ function snapshotOf(result: unknown, options: unknown): RunSnapshot {
     modelCalls: modelCalls(models),
     toolCalls: collectToolCalls(result),
   };
-  return normalizer(secrets as string[])(
-    snapshot,
-    '',
-    'snapshot',
-  ) as RunSnapshot;
+  // The fixtures' encoder: the same values removed, the same schemas,
+  // numbers and booleans kept, JSON text redacted key by key.
+  return encode(normalizer()(snapshot, '', 'snapshot'), {
+    redaction: redaction(secrets as string[]),
+  }) as unknown as RunSnapshot;
 }

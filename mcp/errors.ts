@@ -9,6 +9,7 @@
  * @module
  */
 import { listNames, quote } from '../_internal/format.ts';
+import { redactedCopy } from '../_internal/redacted_copy.ts';
 import {
   type CandidateFields,
   candidateList,
@@ -288,9 +289,9 @@ export class IncompleteMcpScriptError extends Error {
  * ```
  */
 export class UnknownMcpResourceError extends Error {
-  /** The URI asked for. */
+  /** The URI asked for, redacted (userinfo, `?api-key=`…). */
   readonly uri: string;
-  /** The URIs the script can read. */
+  /** The URIs the script can read, redacted. */
   readonly knownUris: readonly string[];
 
   /**
@@ -301,13 +302,17 @@ export class UnknownMcpResourceError extends Error {
     readonly uri: string;
     readonly knownUris: readonly string[];
   }) {
-    const known = Object.freeze([...fields.knownUris]);
+    // A URI may carry a credential: the message and fields hold none.
+    const uri = redactedCopy(fields.uri) as string;
+    const known = Object.freeze(
+      redactedCopy([...fields.knownUris]) as string[],
+    );
     super(
-      `Unknown MCP resource ${quote(fields.uri)}: expected one of the ` +
+      `Unknown MCP resource ${quote(uri)}: expected one of the ` +
         `scripted URIs (${listNames(known)})`,
     );
     this.name = 'UnknownMcpResourceError';
-    this.uri = fields.uri;
+    this.uri = uri;
     this.knownUris = known;
   }
 }

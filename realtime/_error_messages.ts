@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { redactedCopy } from '../_internal/redacted_copy.ts';
 import { describe, listNames, plural, quote } from '../_internal/format.ts';
 import { candidateList } from '../_internal/messages.ts';
 import type { TimelineStep } from '../_internal/timeline.ts';
@@ -109,7 +110,9 @@ export function matcherMessage(fields: {
     }`
     : fields.matcherResult === 'false'
     ? 'the matcher of its expectation returned false'
-    : `the matcher of its expectation threw ${describe(fields.thrown)}`;
+    : `the matcher of its expectation threw ${
+      describe(redactedCopy(fields.thrown))
+    }`;
   return `Realtime call ${fields.callIndex} to ${
     quote(fields.actualMethod)
   } rejected: ${why}`;

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { redactedCopy } from '../_internal/redacted_copy.ts';
 import { invalidInputMessage } from '../_internal/messages.ts';
 import type { RealtimeTransportMethod } from './calls.ts';
 
@@ -227,6 +228,8 @@ export class InvalidRealtimeScenarioInputError extends Error {
       (fields.issue === 'async_matcher'
         ? synchronousMatcher
         : expectedByReason[fields.reason]);
+    // What was found, as a message may print it (redacted).
+    const received = redactedCopy(fields.received) as string | undefined;
     super(
       fields.message ?? invalidInputMessage({
         subject: 'realtime input',
@@ -234,7 +237,7 @@ export class InvalidRealtimeScenarioInputError extends Error {
         // A state the transport is in, not a value at a path.
         path: fields.reason === 'scenario_running' ? undefined : fields.path,
         expected,
-        received: fields.received ?? fallbackByReason[fields.reason],
+        received: received ?? fallbackByReason[fields.reason],
         suggestion: fields.suggestion,
       }),
       options,
@@ -245,7 +248,7 @@ export class InvalidRealtimeScenarioInputError extends Error {
     this.operation = fields.operation;
     this.path = fields.path;
     this.expected = fields.message === undefined ? expected : fields.expected;
-    this.received = fields.received;
+    this.received = received;
     this.suggestion = fields.suggestion;
   }
 }

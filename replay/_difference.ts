@@ -5,7 +5,7 @@
  * @module
  */
 import { firstDifference, valueAt } from '../_internal/diff.ts';
-import type { Json } from './_codec.ts';
+import type { Json } from '../_internal/encode.ts';
 
 /** One difference between a recorded and an actual value. */
 export interface Difference {

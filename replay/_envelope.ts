@@ -7,7 +7,7 @@
  */
 import * as core from '@openai/agents-core';
 import { describe, either } from '../_internal/format.ts';
-import type { Json } from './_codec.ts';
+import type { Json } from '../_internal/encode.ts';
 import { jsonSyntaxError } from './_json_position.ts';
 import { defaultRedaction, type Redaction } from '../_internal/redact.ts';
 import { at } from '../_internal/read.ts';

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { Json, JsonObject } from './_codec.ts';
+import type { Json, JsonObject } from '../_internal/encode.ts';
 import { callFailure } from './_envelope.ts';
 import type { Redaction } from '../_internal/redact.ts';
 import type { McpFixtureEntry } from './mcp_fixture.ts';

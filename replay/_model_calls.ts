@@ -7,7 +7,7 @@
  */
 import { protocol } from '@openai/agents-core';
 import { modelResponse, type ScriptedModelResponse } from '../model/mod.ts';
-import { decode, type Json, type JsonObject } from './_codec.ts';
+import { decode, type Json, type JsonObject } from '../_internal/encode.ts';
 import { callFailure, checkSchema } from './_envelope.ts';
 import type { Redaction } from '../_internal/redact.ts';
 import type { ModelFixtureCall } from './model_fixture.ts';

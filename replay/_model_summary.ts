@@ -5,7 +5,7 @@
  * @module
  */
 import type { ModelRequest } from '@openai/agents-core';
-import { encode, type Json } from './_codec.ts';
+import { encode, type Json } from '../_internal/encode.ts';
 import type { Redaction } from '../_internal/redact.ts';
 import type {
   ModelFixtureRequest,

@@ -5,7 +5,12 @@
  * @module
  */
 import { recordConnectOptions } from '../_internal/connect_options.ts';
-import { checkBytes, encode, type Json, type JsonObject } from './_codec.ts';
+import {
+  checkBytes,
+  encode,
+  type Json,
+  type JsonObject,
+} from '../_internal/encode.ts';
 import { callFailure } from './_envelope.ts';
 import type { Redaction } from '../_internal/redact.ts';
 import { at } from '../_internal/read.ts';

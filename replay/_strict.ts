@@ -7,7 +7,7 @@
 import { describe } from '../_internal/format.ts';
 import { at } from '../_internal/read.ts';
 import { setOwn } from '../_internal/snapshot.ts';
-import type { Json, JsonObject } from './_codec.ts';
+import type { Json, JsonObject } from '../_internal/encode.ts';
 
 /** Why a value is not JSON data, with where. */
 export class FixtureShapeError extends Error {

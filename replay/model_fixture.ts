@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { Json } from './_codec.ts';
+import type { Json } from '../_internal/encode.ts';
 
 /**
  * A JSON value, as stored in a fixture.

@@ -5,7 +5,7 @@
  * @module
  */
 import type { MCPServer } from '@openai/agents-core';
-import { encode, encodeError, type Json } from './_codec.ts';
+import { encode, encodeError, type Json } from '../_internal/encode.ts';
 import { exposedSdkVersion, fixtureVersion } from './_envelope.ts';
 import { readRecordOptions } from './_options.ts';
 import { readMcpEntry } from './_mcp_log.ts';
@@ -162,8 +162,10 @@ export function recordMcpServer<T extends MCPServer>(
   const fixture = (): McpFixture => ({
     version: fixtureVersion,
     kind: 'mcp',
-    sdkVersion: sdkVersion ?? exposedSdkVersion() ?? 'unknown',
-    name: realServer.name,
+    // Every field of the envelope goes through the encoder: the SDK names
+    // a URL server `streamable-http: <url>`, userinfo and query included.
+    sdkVersion: data(sdkVersion ?? exposedSdkVersion() ?? 'unknown') as string,
+    name: data(realServer.name) as string,
     log: log.map((entry, index) => {
       const copy = structuredClone(entry);
       if (redact === undefined) return data(copy) as unknown as McpFixtureEntry;

@@ -12,7 +12,7 @@ import type {
   ModelRetryAdviceRequest,
   StreamEvent,
 } from '@openai/agents-core';
-import { encode, encodeError, type Json } from './_codec.ts';
+import { encode, encodeError, type Json } from '../_internal/encode.ts';
 import type { Newer } from '../_internal/sdk.ts';
 import { exposedSdkVersion, fixtureVersion } from './_envelope.ts';
 import { readRecordOptions, type RecordSettings } from './_options.ts';
@@ -247,7 +247,11 @@ class Recorder implements RecordingModel {
     return {
       version: fixtureVersion,
       kind: 'model',
-      sdkVersion: this.#options.sdkVersion ?? exposedSdkVersion() ?? 'unknown',
+      // Every field of the envelope goes through the encoder.
+      sdkVersion: encode(
+        this.#options.sdkVersion ?? exposedSdkVersion() ?? 'unknown',
+        { redaction: this.#redaction },
+      ) as string,
       calls,
     };
   }

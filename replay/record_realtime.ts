@@ -6,7 +6,7 @@
  * @module
  */
 import type { RealtimeTransportLayer } from '@openai/agents-realtime';
-import { encode, encodeError, type Json } from './_codec.ts';
+import { encode, encodeError, type Json } from '../_internal/encode.ts';
 import { exposedSdkVersion, fixtureVersion } from './_envelope.ts';
 import { readRecordOptions } from './_options.ts';
 import {
@@ -183,7 +183,10 @@ export function recordRealtimeTransport<T extends RealtimeTransportLayer>(
   const fixture = (): RealtimeFixture => ({
     version: fixtureVersion,
     kind: 'realtime',
-    sdkVersion: sdkVersion ?? exposedSdkVersion() ?? 'unknown',
+    // Every field of the envelope goes through the encoder.
+    sdkVersion: encode(sdkVersion ?? exposedSdkVersion() ?? 'unknown', {
+      redaction,
+    }) as string,
     log: copies().map((copy, index) => {
       // Keys sorted, like every object of the fixture.
       const sorted = (value: unknown) => encode(value, { redaction }) ?? null;

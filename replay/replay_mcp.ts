@@ -10,7 +10,12 @@ import {
   type McpToolDefinition,
   ScriptedMcpServer,
 } from '../mcp/mod.ts';
-import { encode, type Json, type JsonObject, replayedError } from './_codec.ts';
+import {
+  encode,
+  type Json,
+  type JsonObject,
+  replayedError,
+} from '../_internal/encode.ts';
 import { difference } from './_difference.ts';
 import { readEnvelope } from './_envelope.ts';
 import { readReplayOptions } from './_options.ts';

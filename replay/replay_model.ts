@@ -11,7 +11,7 @@ import {
   type Json,
   type JsonObject,
   replayedError,
-} from './_codec.ts';
+} from '../_internal/encode.ts';
 import { difference } from './_difference.ts';
 import { readEnvelope } from './_envelope.ts';
 import { readReplayOptions } from './_options.ts';

@@ -8,9 +8,10 @@
  *
  * @module
  */
-import { describe, either, plural, quote } from '../_internal/format.ts';
+import { either, plural, quote } from '../_internal/format.ts';
 import { invalidInputMessage } from '../_internal/messages.ts';
-import { lineDiff, toLines, valueAt } from '../_internal/diff.ts';
+import { lineDiff, shownAt, toLines } from '../_internal/diff.ts';
+import { keptCopy, redactedCopy } from '../_internal/redacted_copy.ts';
 import { boundary, type Issue } from '../_internal/read.ts';
 
 /**
@@ -61,9 +62,9 @@ function headline(fields: {
     return `${subject}: expected ${expected.length}, got ${actual.length}`;
   }
   const where = path === '' ? '' : ` at ${quote(path)}`;
-  return `${subject}${where}: expected ${
-    describe(valueAt(expected, path))
-  }, got ${describe(valueAt(actual, path))}`;
+  return `${subject}${where}: expected ${shownAt(expected, path)}, got ${
+    shownAt(actual, path)
+  }`;
 }
 
 /**
@@ -92,9 +93,9 @@ export class TraceAssertionError extends Error {
   readonly assertion: TraceAssertionName;
   /** The trace asserted on. */
   readonly traceId: string;
-  /** What was expected (the projection's shape). */
+  /** What was expected (the projection's shape), redacted as fixtures are. */
   readonly expected: unknown;
-  /** What the spans gave, in the same shape. */
+  /** What the spans gave, in the same shape, redacted. */
   readonly actual: unknown;
   /** Where they first differ (`[1].arguments.a`; `''`: as a whole). */
   readonly path: string;
@@ -118,8 +119,10 @@ export class TraceAssertionError extends Error {
     this.name = 'TraceAssertionError';
     this.assertion = fields.assertion;
     this.traceId = fields.traceId;
-    this.expected = fields.expected;
-    this.actual = fields.actual;
+    // Printed with the error (a runner inspects it): redacted as the
+    // message is, in the same shape.
+    this.expected = keptCopy(fields.expected);
+    this.actual = keptCopy(fields.actual);
     this.path = fields.path;
   }
 }
@@ -401,12 +404,14 @@ export class InvalidTraceAssertionInputError extends Error {
     },
     options?: { cause?: unknown },
   ) {
+    // What was found, as a message may print it (redacted).
+    const received = redactedCopy(fields.received) as string;
     super(
       invalidInputMessage({
         subject: `${fields.assertion} input`,
         path: fields.reason === 'unknown_key' ? undefined : fields.path,
         expected: fields.issue,
-        received: fields.received,
+        received,
         suggestion: fields.suggestion,
       }),
       options,
@@ -416,7 +421,7 @@ export class InvalidTraceAssertionInputError extends Error {
     this.assertion = fields.assertion;
     this.path = fields.path;
     this.issue = fields.issue;
-    this.received = fields.received;
+    this.received = received;
     this.suggestion = fields.suggestion;
   }
 }

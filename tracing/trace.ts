@@ -167,7 +167,8 @@ export class CapturedTrace {
   /**
    * The spans as a tree, with ids and timestamps replaced by stable tokens
    * (`span_1`, … in start order): equal for equal runs, for any runner's
-   * snapshot feature.
+   * snapshot feature. Span data and errors are redacted as fixtures store
+   * them (keys sorted, credentials `[redacted]`); `spans` stays whole.
    *
    * @returns The normalized tree.
    */

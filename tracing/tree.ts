@@ -1,10 +1,13 @@
 /**
  * The normalized tree of a trace: spans nested under their parents in
  * start order, ids replaced by stable tokens and timestamps dropped, so
- * two equal runs give equal trees (for any runner's snapshot feature).
+ * two equal runs give equal trees (for any runner's snapshot feature);
+ * span data and errors redacted by the fixtures' encoder, as a fixture
+ * stores them.
  *
  * @module
  */
+import { encode } from '../_internal/encode.ts';
 import type { CapturedSpan } from './types.ts';
 
 /**
@@ -68,6 +71,11 @@ function replaceIds(value: unknown, tokens: Map<string, string>): unknown {
   return out;
 }
 
+/** What fixtures store of a value: keys sorted, credentials removed. */
+function redact(value: unknown): unknown {
+  return encode(value);
+}
+
 function withoutType(
   data: Readonly<Record<string, unknown>>,
 ): Record<string, unknown> {
@@ -100,10 +108,13 @@ export function traceTree(
   const build = (span: CapturedSpan): TraceTreeNode => ({
     id: tokens.get(span.spanId)!,
     type: span.type,
-    data: replaceIds(withoutType(span.data), tokens) as Record<string, unknown>,
+    data: redact(replaceIds(withoutType(span.data), tokens)) as Record<
+      string,
+      unknown
+    >,
     ...(span.error === null
       ? {}
-      : { error: replaceIds(span.error, tokens) as never }),
+      : { error: redact(replaceIds(span.error, tokens)) as never }),
     ...(span.ended ? {} : { open: true as const }),
     children: (under.get(span.spanId) ?? []).map(build),
   });

@@ -38,9 +38,10 @@ export async function run(
   agent: AnyAgent,
   input: string | AnyState,
   mode: Mode,
+  using: Runner = runner,
 ): Promise<AnyResult> {
-  if (mode === 'plain') return await runner.run(agent, input);
-  const result = await runner.run(agent, input, { stream: true });
+  if (mode === 'plain') return await using.run(agent, input);
+  const result = await using.run(agent, input, { stream: true });
   for await (const _event of result) {
     // Drained: the run only advances while its events are read.
   }

@@ -117,7 +117,7 @@ test('Credentials are redacted by key, by shape and by value', () => {
   }, { secrets: ['my-own-secret-value'] });
   assert.deepEqual(snapshot.finalOutput, {
     apiKey: '[redacted]',
-    authorization: '[redacted]',
+    authorization: { scheme: '[redacted]' },
     inputTokens: 5,
     text: 'key [redacted] and [redacted]',
   });

@@ -156,20 +156,42 @@ test('runSnapshot rejects unusable input with a structured error', () => {
       return true;
     });
   }
+  // A too-short secret is described by its length, never printed.
   assert.throws(() => runSnapshot({ newItems: [] }, { secrets: ['short'] }), {
     issue: 'a string of at least 8 characters',
-    received: '"short"',
+    received: 'a string of 5 characters',
+    message: 'Invalid runSnapshot input: expected "options.secrets[0]" to be ' +
+      'a string of at least 8 characters, got a string of 5 characters',
   });
-  // Keys naming credentials are redacted whatever their value; `null` stays.
+  assert.throws(
+    () => runSnapshot({ newItems: [] }, { secrets: [7] } as never),
+    {
+      issue: 'a string of at least 8 characters',
+      received: '7',
+    },
+  );
+  // Under keys naming credentials, strings are redacted; numbers,
+  // booleans and `null` stay, as fixtures store them.
   const plain = runSnapshot({
     newItems: [],
-    finalOutput: { apiKey: 'abc', token: null, createdAt: 5, note: 'x' },
+    finalOutput: {
+      apiKey: 'abc',
+      token: null,
+      secret: 5,
+      password: true,
+      cookie: ['', 'c'],
+      createdAt: 5,
+      note: 'x',
+    },
   });
   assert.deepEqual(plain.finalOutput, {
     apiKey: '[redacted]',
+    cookie: ['', '[redacted]'],
     createdAt: '<time>',
     note: 'x',
-    token: '[redacted]',
+    password: true,
+    secret: 5,
+    token: null,
   });
   assert.deepEqual(plain.guardrails, []);
   assert.equal(plain.agent, undefined);

@@ -17,7 +17,7 @@ import {
   modelFixture as modelFixtureFile,
   realtimeFixture as realtimeFixtureFile,
 } from '@scripted/agents/replay/files';
-import { encode } from '../../replay/_codec.ts';
+import { encode } from '../../_internal/encode.ts';
 import { defaultRedaction, redaction } from '../../_internal/redact.ts';
 import {
   anyValue,

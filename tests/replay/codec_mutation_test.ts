@@ -7,7 +7,7 @@ import {
   encodeError,
   type Json,
   replayedError,
-} from '../../replay/_codec.ts';
+} from '../../_internal/encode.ts';
 import { difference } from '../../replay/_difference.ts';
 import { redacted, redaction } from '../../_internal/redact.ts';
 import { FixtureShapeError, strictJson } from '../../replay/_strict.ts';

@@ -1,17 +1,19 @@
 /**
- * The fixture codec: what crossed a boundary, encoded as JSON data with
- * keys sorted and every credential removed (`../_internal/redact.ts`), and decoded
- * back into fresh values. Shared by the model and Realtime recorders.
+ * The redacting encoder: what crossed a boundary, encoded as JSON data with
+ * keys sorted and every credential removed (`./redact.ts`), and decoded
+ * back into fresh values. One encoder for everything stored or printed:
+ * the fixtures of `replay/`, `runSnapshot` of `assert/`, and what
+ * `tracing/` prints.
  *
  * @module
  */
-import { setOwn } from '../_internal/snapshot.ts';
+import { setOwn } from './snapshot.ts';
 import {
   isSecretName,
   plainRedaction,
   redacted,
   type Redaction,
-} from '../_internal/redact.ts';
+} from './redact.ts';
 
 /**
  * A JSON value.
@@ -192,6 +194,38 @@ function isSchema(source: Record<string, unknown>): boolean {
     (Array.isArray(type) && type.includes('object'));
 }
 
+/**
+ * Whether the object under `key` maps names to schemas (a JSON schema's
+ * `properties`, `$defs`…): its keys are names, not credential keys.
+ *
+ * @param source The object holding `key`.
+ * @param key One of its keys.
+ * @returns Whether the keys under it name schemas.
+ */
+export function mapsSchemas(
+  source: Record<string, unknown>,
+  key: string,
+): boolean {
+  return schemaMaps.has(key) && isSchema(source);
+}
+
+/**
+ * Whether the value under `key` is a credential (its strings removed): a
+ * credential key's name, but a log-probability entry's `token`, which is
+ * text.
+ *
+ * @param source The object holding `key`.
+ * @param key One of its keys.
+ * @returns Whether its strings are removed.
+ */
+export function hidesKey(
+  source: Record<string, unknown>,
+  key: string,
+): boolean {
+  return isSecretName(key) &&
+    !(key === 'token' && Object.hasOwn(source, 'logprob'));
+}
+
 function encodeValue(
   value: unknown,
   context: Context,
@@ -244,20 +278,11 @@ function encodeValue(
       return object.map((item) => encodeValue(item, context, false) ?? null);
     }
     const source = object as Record<string, unknown>;
-    const schema = isSchema(source);
-    // A log-probability entry's `token` is text, not a credential.
-    const logprob = Object.hasOwn(source, 'logprob');
     const out: JsonObject = {};
     for (const key of Object.keys(source).sort()) {
-      let field = encodeValue(
-        source[key],
-        context,
-        schema && schemaMaps.has(key),
-      );
+      let field = encodeValue(source[key], context, mapsSchemas(source, key));
       if (field === undefined) continue;
-      if (
-        !namesSchemas && isSecretName(key) && !(logprob && key === 'token')
-      ) field = hide(field, context);
+      if (!namesSchemas && hidesKey(source, key)) field = hide(field, context);
       setOwn(out, storedKey(key, out, context), field);
     }
     return out;
