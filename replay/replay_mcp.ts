@@ -95,8 +95,8 @@ export function replayMcpServer(
     options,
     { known: none, fallback: none },
   );
-  const { list } = readEnvelope(fixture, 'mcp');
-  const name = serverName(fixture);
+  const { list, data } = readEnvelope(fixture, 'mcp');
+  const name = data.name;
   const entries = list.map((entry, i) => readMcpEntry(entry, i, redaction));
   const listings: McpToolDefinition[][] = [];
   const calls: McpCallStep[] = [];
@@ -124,12 +124,6 @@ export function replayMcpServer(
     tools: (index) => listings[Math.min(index, listings.length - 1)] ?? [],
     calls,
   });
-}
-
-/** The recorded server name (the envelope was read, so this cannot throw). */
-function serverName(fixture: unknown): unknown {
-  const data = typeof fixture === 'string' ? JSON.parse(fixture) : fixture;
-  return (data as { name?: unknown }).name;
 }
 
 function check(
