@@ -176,7 +176,7 @@ test('formatTimeline keeps one side whole when the divergence is near an end', (
   ]);
 });
 
-test('formatTimeline cuts long labels and notes at 60 characters', () => {
+test('formatTimeline cuts long labels and notes at 60 characters, lines at 100', () => {
   const long = 'x'.repeat(100);
   const text = formatTimeline([{ label: long, state: 'pending' }], [{
     label: long,
@@ -187,7 +187,8 @@ test('formatTimeline cuts long labels and notes at 60 characters', () => {
     text,
     [
       heading('1 step, 1 call'),
-      `> call 0 ${cut}: ${cut}`,
+      // 100 characters: the note's end is cut.
+      `> call 0 ${cut}: ${'x'.repeat(28)}…`,
       `  step 0 ${cut}: pending`,
     ]
       .join('\n'),

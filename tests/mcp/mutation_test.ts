@@ -49,7 +49,7 @@ test('the timeline: consumed, candidate, pending steps and the calls', async () 
         '  call 0 "a" -> step 0 "a"',
         '  step 1 "b": anyOrder candidate',
         '  call 1 "a" -> step 2 "a"',
-        '> call 2 "a": matched no step',
+        '> call 2 "a": no anyOrder candidate accepts it',
         '  step 3 "b": pending',
       ].join('\n'),
     );
@@ -67,7 +67,7 @@ test('the first call matching no step is the divergence', async () => {
     message: [
       'Unexpected MCP call 0 to "b": expected "a", 1 step left',
       'Timeline (1 step, 1 call; ">" marks the first divergence):',
-      '> call 0 "b": matched no step',
+      '> call 0 "b": expected "a"',
       '  step 0 "a": pending',
     ].join('\n'),
   });
