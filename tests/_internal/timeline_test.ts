@@ -308,3 +308,45 @@ test('formatTimeline shows every line when they fit the bound exactly', () => {
   assert.equal(over[1], '> call 0 "x": matched no step');
   assert.equal(over[19], '  … 1 step and 2 calls left out');
 });
+
+test('appendTimeline shows what each entry held: redacted, one line, cut at 40; fills a timeline field', () => {
+  const planted = 'sk-proj-PLANTEDabcdefghijklmnopqrstuvwxyz0123';
+  const error = Object.assign(new Error('Unexpected call'), {
+    callIndex: 1,
+    expectedTool: 'b',
+    timeline: undefined as string | undefined,
+  });
+  appendTimeline(error, {
+    steps: [
+      { name: 'a', detail: `key ${planted}` },
+      { name: 'b', detail: ' \n ' },
+      { name: 'c' },
+    ],
+    calls: [
+      { name: 'a', detail: 'first\n  second' },
+      { name: 'x', detail: 'y'.repeat(41) },
+    ],
+    took: new Map([[0, 0]]),
+  });
+  const timeline = [
+    heading('3 steps, 2 calls'),
+    '  call 0 "a" first second -> step 0 "a" key [redacted]',
+    `> call 1 "x" ${'y'.repeat(39)}…: expected "b"`,
+    '  step 1 "b": pending',
+    '  step 2 "c": pending',
+  ].join('\n');
+  assert.equal(error.message, `Unexpected call\n${timeline}`);
+  assert.equal(error.timeline, timeline);
+  assert.ok(!error.message.includes('PLANTED'));
+  // An error without the field does not gain one; 40 characters stay whole.
+  const plain = appendTimeline(new Error('E'), {
+    steps: [{ name: 's', detail: 'z'.repeat(40) }],
+    calls: [],
+    took: new Map(),
+  });
+  assert.equal(Object.hasOwn(plain, 'timeline'), false);
+  assert.equal(
+    plain.message,
+    `E\n${heading('1 step')}\n> step 0 "s" ${'z'.repeat(40)}: pending`,
+  );
+});
