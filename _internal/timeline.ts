@@ -214,6 +214,27 @@ export function formatTimeline(
 }
 
 /**
+ * The class of a thrown value, as a timeline names it: its `name` (an
+ * error's class), else its type (`string`).
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { errorClass } from './timeline.ts';
+ *
+ * assert.equal(errorClass(new RangeError('x')), 'RangeError');
+ * assert.equal(errorClass('boom'), 'string');
+ * ```
+ *
+ * @param thrown The value thrown.
+ * @returns Its class.
+ */
+export function errorClass(thrown: unknown): string {
+  const name = (Object(thrown) as { readonly name?: unknown }).name;
+  return typeof name === 'string' ? name : typeof thrown;
+}
+
+/**
  * A step or a call of a {@link ScriptTrail}: its name (a step type, a
  * method), alone or with what it held (`detail`: a tool name and call id,
  * a message's first words, a command, a path), shown after the quoted name

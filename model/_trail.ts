@@ -9,6 +9,7 @@
  * @module
  */
 import { plural } from '../_internal/format.ts';
+import { errorClass } from '../_internal/timeline.ts';
 import type { NormalizedStep } from './_normalize.ts';
 import type { RecordedModelCall } from './types.ts';
 
@@ -67,11 +68,7 @@ export function outputDetail(items: readonly unknown[]): string {
  */
 export function stepDetail(step: NormalizedStep): string | undefined {
   if (step.type === 'response') return outputDetail(step.template.output);
-  if (step.type === 'error') {
-    const { error } = step;
-    const name = (Object(error) as Loose).name;
-    return typeof name === 'string' ? name : typeof error;
-  }
+  if (step.type === 'error') return errorClass(step.error);
   // An iterable that is no array is not read: that would consume it.
   if (step.type !== 'stream' || !Array.isArray(step.events)) return undefined;
   const events = step.events as readonly Loose[];

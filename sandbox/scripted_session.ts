@@ -33,6 +33,7 @@ import {
 } from './methods.ts';
 import type { SandboxEntryMethods, ScriptedSandboxEntry } from './any_order.ts';
 import { type NormalizedStep, normalizeSteps } from './_normalize.ts';
+import { callDetail, stepDetail } from './_trail.ts';
 
 /**
  * What a scripted session adds to `SandboxSession`: the recording and the
@@ -482,8 +483,14 @@ function sandboxTrail(state: SandboxState, refused: boolean): ScriptTrail {
   const { next } = state;
   const end = refused ? state.steps[next]?.group?.end ?? 0 : 0;
   return {
-    steps: state.steps.map((step) => step.method),
-    calls: state.log.view().map((call) => call.method),
+    steps: state.steps.map((step) => ({
+      name: step.method,
+      detail: stepDetail(step),
+    })),
+    calls: state.log.view().map((call) => ({
+      name: call.method,
+      detail: callDetail(call),
+    })),
     took: state.took,
     candidates: Array.from(
       { length: Math.max(0, end - next) },
