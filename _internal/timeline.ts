@@ -214,6 +214,27 @@ export function formatTimeline(
 }
 
 /**
+ * The first six words of a text, quoted (` …` when there are more):
+ * what a timeline shows of a message.
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { firstWords } from './timeline.ts';
+ *
+ * assert.equal(firstWords(' Hi  there '), '"Hi there"');
+ * assert.equal(firstWords('a b c d e f g'), '"a b c d e f …"');
+ * ```
+ *
+ * @param text The text.
+ * @returns The words.
+ */
+export function firstWords(text: string): string {
+  const all = text.trim().split(/\s+/);
+  return `"${all.slice(0, 6).join(' ')}${all.length > 6 ? ' …' : ''}"`;
+}
+
+/**
  * The class of a thrown value, as a timeline names it: its `name` (an
  * error's class), else its type (`string`).
  *

@@ -9,18 +9,12 @@
  * @module
  */
 import { plural } from '../_internal/format.ts';
-import { errorClass } from '../_internal/timeline.ts';
+import { errorClass, firstWords as words } from '../_internal/timeline.ts';
 import type { NormalizedStep } from './_normalize.ts';
 import type { RecordedModelCall } from './types.ts';
 
 /** An item or a value as this file reads it: any field may be there. */
 type Loose = { readonly [key: string]: unknown };
-
-/** The first six words of a text. */
-function words(text: string): string {
-  const all = text.trim().split(/\s+/);
-  return `"${all.slice(0, 6).join(' ')}${all.length > 6 ? ' …' : ''}"`;
-}
 
 /** The text of a message item: a string, or its parts' `text`. */
 function textOf(content: unknown): string {
