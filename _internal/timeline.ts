@@ -18,7 +18,7 @@
  * @module
  */
 import { plural, quote } from './format.ts';
-import { defaultRedaction } from './redact.ts';
+import type { Brief } from './brief.ts';
 
 /** One step of a script, as the timeline shows it. */
 export interface TimelineStep {
@@ -66,27 +66,6 @@ function cut(text: string, max = 60): string {
 
 /** Most characters of a line, the marker included. */
 const lineWidth = 100;
-
-/**
- * What a step or a call held, as a timeline line shows it: credentials
- * removed (`defaultRedaction`, before anything is cut, so no part of a key
- * is left), white space run into one space, at most 40 characters.
- *
- * @example
- * ```ts
- * import assert from 'node:assert/strict';
- * import { brief } from './timeline.ts';
- *
- * assert.equal(brief('  The capital\n of France is Paris. '), 'The capital of France is Paris.');
- * assert.equal(brief('key sk-proj-abcdefghijklmnopqrstuvwxyz0123'), 'key [redacted]');
- * ```
- *
- * @param text What the step or call held.
- * @returns The text to show.
- */
-export function brief(text: string): string {
-  return cut(defaultRedaction.text(text).replace(/\s+/g, ' ').trim(), 40);
-}
 
 /** `3 steps, 1 injected fault, 2 calls`: the non-zero counts, in order. */
 function tally(kinds: readonly Kind[], unit: string, and: string): string {
@@ -214,62 +193,22 @@ export function formatTimeline(
 }
 
 /**
- * The first six words of a text, quoted (` …` when there are more):
- * what a timeline shows of a message.
- *
- * @example
- * ```ts
- * import assert from 'node:assert/strict';
- * import { firstWords } from './timeline.ts';
- *
- * assert.equal(firstWords(' Hi  there '), '"Hi there"');
- * assert.equal(firstWords('a b c d e f g'), '"a b c d e f …"');
- * ```
- *
- * @param text The text.
- * @returns The words.
- */
-export function firstWords(text: string): string {
-  const all = text.trim().split(/\s+/);
-  return `"${all.slice(0, 6).join(' ')}${all.length > 6 ? ' …' : ''}"`;
-}
-
-/**
- * The class of a thrown value, as a timeline names it: its `name` (an
- * error's class), else its type (`string`).
- *
- * @example
- * ```ts
- * import assert from 'node:assert/strict';
- * import { errorClass } from './timeline.ts';
- *
- * assert.equal(errorClass(new RangeError('x')), 'RangeError');
- * assert.equal(errorClass('boom'), 'string');
- * ```
- *
- * @param thrown The value thrown.
- * @returns Its class.
- */
-export function errorClass(thrown: unknown): string {
-  const name = (Object(thrown) as { readonly name?: unknown }).name;
-  return typeof name === 'string' ? name : typeof thrown;
-}
-
-/**
  * A step or a call of a {@link ScriptTrail}: its name (a step type, a
  * method), alone or with what it held (`detail`: a tool name and call id,
- * a message's first words, a command, a path), shown after the quoted name
- * through {@link brief}.
+ * a message's first words, a command, a path), shown after the quoted name.
+ * The detail is a {@link Brief}: made by `brief()` (`_internal/brief.ts`),
+ * so it is redacted; the timeline does not load the redaction itself.
  */
 export type TrailEntry =
   | string
-  | { readonly name: string; readonly detail?: string | undefined };
+  | { readonly name: string; readonly detail?: Brief | undefined };
 
 /** `"name"`, then what the entry held when it says. */
 function label(entry: TrailEntry): string {
   if (typeof entry === 'string') return quote(entry);
-  const detail = entry.detail === undefined ? '' : brief(entry.detail);
-  return detail === '' ? quote(entry.name) : `${quote(entry.name)} ${detail}`;
+  // No detail, or an empty one (a blank text): the name alone.
+  const { name, detail } = entry;
+  return detail ? `${quote(name)} ${detail}` : quote(name);
 }
 
 /** A double's script and calls, as {@link appendTimeline} reads them. */

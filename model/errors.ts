@@ -9,8 +9,6 @@ import {
   unexpectedCallMessage,
 } from '../_internal/messages.ts';
 import type { ScriptTrail } from '../_internal/timeline.ts';
-import type { NormalizedStep } from './_normalize.ts';
-import { callDetail, stepDetail } from './_trail.ts';
 import type { RecordedModelCall } from './types.ts';
 
 /**
@@ -20,19 +18,15 @@ import type { RecordedModelCall } from './types.ts';
  * @returns The trail.
  */
 export function modelTrail(state: {
-  readonly steps: readonly NormalizedStep[];
+  readonly steps: readonly { readonly type: string }[];
   readonly calls: { view(): readonly RecordedModelCall[] };
   readonly took: ReadonlyMap<number, number>;
 }): ScriptTrail {
   return {
-    steps: state.steps.map((step) => ({
-      name: step.type,
-      detail: stepDetail(step),
-    })),
-    calls: state.calls.view().map((call) => ({
-      name: call.streamed ? 'getStreamedResponse' : 'getResponse',
-      detail: callDetail(call),
-    })),
+    steps: state.steps.map((step) => step.type),
+    calls: state.calls.view().map((call) =>
+      call.streamed ? 'getStreamedResponse' : 'getResponse'
+    ),
     took: state.took,
   };
 }

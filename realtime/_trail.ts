@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { firstWords } from '../_internal/timeline.ts';
+import { type Brief, brief, firstWords } from '../_internal/brief.ts';
 import type { RecordedRealtimeCall } from './calls.ts';
 
 /** A value as this file reads it: any field may be there. */
@@ -29,7 +29,12 @@ function textOf(message: unknown): string {
  * @param call The recorded call.
  * @returns The words, or `undefined`.
  */
-export function callDetail(call: RecordedRealtimeCall): string | undefined {
+export function callDetail(call: RecordedRealtimeCall): Brief | undefined {
+  const text = detailOf(call);
+  return text === undefined ? undefined : brief(text);
+}
+
+function detailOf(call: RecordedRealtimeCall): string | undefined {
   const data = call as unknown as Loose;
   switch (call.method) {
     case 'sendEvent':

@@ -33,7 +33,6 @@ import {
 } from './methods.ts';
 import type { SandboxEntryMethods, ScriptedSandboxEntry } from './any_order.ts';
 import { type NormalizedStep, normalizeSteps } from './_normalize.ts';
-import { callDetail, stepDetail } from './_trail.ts';
 
 /**
  * What a scripted session adds to `SandboxSession`: the recording and the
@@ -483,14 +482,8 @@ function sandboxTrail(state: SandboxState, refused: boolean): ScriptTrail {
   const { next } = state;
   const end = refused ? state.steps[next]?.group?.end ?? 0 : 0;
   return {
-    steps: state.steps.map((step) => ({
-      name: step.method,
-      detail: stepDetail(step),
-    })),
-    calls: state.log.view().map((call) => ({
-      name: call.method,
-      detail: callDetail(call),
-    })),
+    steps: state.steps.map((step) => step.method),
+    calls: state.log.view().map((call) => call.method),
     took: state.took,
     candidates: Array.from(
       { length: Math.max(0, end - next) },

@@ -6,6 +6,7 @@ import {
   type TimelineCall,
   type TimelineStep,
 } from '../../_internal/timeline.ts';
+import { brief, firstWords } from '../../_internal/brief.ts';
 
 const heading = (counts: string, mark = true) =>
   `Timeline (${counts}${mark ? '; ">" marks the first divergence' : ''}):`;
@@ -318,13 +319,13 @@ test('appendTimeline shows what each entry held: redacted, one line, cut at 40; 
   });
   appendTimeline(error, {
     steps: [
-      { name: 'a', detail: `key ${planted}` },
-      { name: 'b', detail: ' \n ' },
+      { name: 'a', detail: brief(`key ${planted}`) },
+      { name: 'b', detail: brief(' \n ') },
       { name: 'c' },
     ],
     calls: [
-      { name: 'a', detail: 'first\n  second' },
-      { name: 'x', detail: 'y'.repeat(41) },
+      { name: 'a', detail: brief('first\n  second') },
+      { name: 'x', detail: brief('y'.repeat(41)) },
     ],
     took: new Map([[0, 0]]),
   });
@@ -340,7 +341,7 @@ test('appendTimeline shows what each entry held: redacted, one line, cut at 40; 
   assert.ok(!error.message.includes('PLANTED'));
   // An error without the field does not gain one; 40 characters stay whole.
   const plain = appendTimeline(new Error('E'), {
-    steps: [{ name: 's', detail: 'z'.repeat(40) }],
+    steps: [{ name: 's', detail: brief('z'.repeat(40)) }],
     calls: [],
     took: new Map(),
   });
@@ -349,4 +350,23 @@ test('appendTimeline shows what each entry held: redacted, one line, cut at 40; 
     plain.message,
     `E\n${heading('1 step')}\n> step 0 "s" ${'z'.repeat(40)}: pending`,
   );
+});
+
+test('brief redacts before cutting; firstWords keeps six words', () => {
+  // A key cut in half would no longer be found: redacted whole first.
+  const key = 'sk-proj-PLANTEDabcdefghijklmnopqrstuvwxyz0123';
+  assert.equal(
+    brief(`${'w '.repeat(15)}${key}`),
+    `${'w '.repeat(15)}[redacted]`,
+  );
+  assert.equal(brief(`\t a\n\n b `), 'a b');
+  assert.equal(
+    firstWords('one two three four five six'),
+    '"one two three four five six"',
+  );
+  assert.equal(
+    firstWords('one two three four five six seven'),
+    '"one two three four five six …"',
+  );
+  assert.equal(firstWords('  '), '""');
 });

@@ -342,7 +342,7 @@ test('SandboxCallMatcherError wraps a matcher that throws undefined', async () =
     [
       'Sandbox call 0 to "readFile" rejected: the matcher of its step threw undefined',
       'Timeline (1 step, 1 call; ">" marks the first divergence):',
-      '> call 0 "readFile" a: matcher threw',
+      '> call 0 "readFile": matcher threw',
       '  step 0 "readFile": pending',
     ].join('\n'),
   );
@@ -411,7 +411,7 @@ test('SandboxCallMatcherError says the matcher returned false', async () => {
     [
       'Sandbox call 0 to "pathExists" rejected: the matcher of its step returned false',
       'Timeline (1 step, 1 call; ">" marks the first divergence):',
-      '> call 0 "pathExists" a: matcher returned false',
+      '> call 0 "pathExists": matcher returned false',
       '  step 0 "pathExists": pending',
     ].join('\n'),
   );

@@ -32,7 +32,7 @@ test('A matcher rejection in a SandboxAgent run is rethrown by assertComplete() 
         'Sandbox call 1 to "execCommand" rejected: the matcher of its step returned false',
         'Timeline (3 steps, 2 calls; ">" marks the first divergence):',
         '  call 0 "supportsPty" -> step 0 "supportsPty"',
-        '> call 1 "execCommand" rm -rf /: matcher returned false',
+        '> call 1 "execCommand": matcher returned false',
         '  step 1 "execCommand": pending',
         '  step 2 "close": pending',
       ].join('\n'),
@@ -59,7 +59,7 @@ test("A call no anyOrder step accepts names the group's unused steps as candidat
     assert.deepEqual(error.message.split('\n').slice(1), [
       'Timeline (4 steps, 2 calls; ">" marks the first divergence):',
       '  call 0 "supportsPty" -> step 0 "supportsPty"',
-      '> call 1 "execCommand" rm -rf /: no anyOrder candidate accepts it',
+      '> call 1 "execCommand": no anyOrder candidate accepts it',
       '  step 1 "execCommand": anyOrder candidate',
       '  step 2 "execCommand": anyOrder candidate',
       '  step 3 "close": pending',
@@ -84,50 +84,10 @@ test('An incomplete sandbox script marks the first step left', async () => {
         'Incomplete sandbox script: 1 step left ("readFile")',
         'Timeline (3 steps, 2 calls; ">" marks the first divergence):',
         '  call 0 "supportsPty" -> step 0 "supportsPty"',
-        '  call 1 "execCommand" ls -> step 1 "execCommand"',
+        '  call 1 "execCommand" -> step 1 "execCommand"',
         '> step 2 "readFile": pending',
       ].join('\n'),
     );
-    return true;
-  });
-});
-
-test('Each sandbox call says its key argument and each error step its class, credentials removed', async () => {
-  const planted = 'sk-proj-PLANTEDabcdefghijklmnopqrstuvwxyz0123';
-  const sandbox = scriptedSandboxSession([
-    { method: 'supportsPty', result: false },
-    { method: 'execCommand', result: '' },
-    { method: 'readFile', result: 'x' },
-    { method: 'pathExists', result: true },
-    { method: 'resolveExposedPort', result: { host: 'h', port: 1 } as never },
-    { method: 'writeStdin', result: '' },
-    { method: 'listDir', error: new RangeError('gone') },
-    { method: 'close', error: 'closed' },
-  ]);
-  // Through the real runtime: the command the model asked for.
-  assert.equal(
-    await runCommand(sandbox, `echo ${planted} > key.txt`),
-    'Done.',
-  );
-  await sandbox.readFile({ path: '/etc/app.conf' });
-  await sandbox.pathExists('/tmp');
-  await sandbox.resolveExposedPort(8080);
-  await sandbox.writeStdin({ sessionId: 3, chars: 'y' });
-  await sandbox.listDir({} as never).catch(() => undefined);
-  assert.throws(() => sandbox.assertComplete(), (error) => {
-    assert(error instanceof UnconsumedSandboxStepsError);
-    assert.deepEqual(error.message.split('\n').slice(1), [
-      'Timeline (8 steps, 7 calls; ">" marks the first divergence):',
-      '  call 0 "supportsPty" -> step 0 "supportsPty"',
-      '  call 1 "execCommand" echo [redacted] > key.txt -> step 1 "execCommand"',
-      '  call 2 "readFile" /etc/app.conf -> step 2 "readFile"',
-      '  call 3 "pathExists" /tmp -> step 3 "pathExists"',
-      '  call 4 "resolveExposedPort" port 8080 -> step 4 "resolveExposedPort"',
-      '  call 5 "writeStdin" session 3 -> step 5 "writeStdin"',
-      '  call 6 "listDir" -> step 6 "listDir" throws RangeError',
-      '> step 7 "close" throws string: pending',
-    ]);
-    assert.ok(!error.message.includes('PLANTED'));
     return true;
   });
 });
