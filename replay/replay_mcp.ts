@@ -15,7 +15,7 @@ import { difference } from './_difference.ts';
 import { readEnvelope } from './_envelope.ts';
 import { readReplayOptions } from './_options.ts';
 import { readMcpEntry } from './_mcp_log.ts';
-import { ReplayMismatchError } from './errors.ts';
+import { ReplayMismatchError, withReplayTimeline } from './errors.ts';
 import type {
   McpFixture,
   McpFixtureCall,
@@ -100,6 +100,11 @@ export function replayMcpServer(
   const entries = list.map((entry, i) => readMcpEntry(entry, i, redaction));
   const listings: McpToolDefinition[][] = [];
   const calls: McpCallStep[] = [];
+  // The recorded calls and the calls made so far, for a mismatch's timeline.
+  const trail = () => ({
+    recorded: calls.map((step) => step.tool),
+    actual: server.calls.map((made) => made.name),
+  });
   for (const entry of entries) {
     if (entry.type === 'listTools') {
       listings.push(entry.tools as unknown as McpToolDefinition[]);
@@ -111,7 +116,11 @@ export function replayMcpServer(
       ...(compare
         ? {
           match: (args: unknown, call: { readonly meta: unknown }) =>
-            check(entry, { args, meta: call.meta }, index, redact, redaction),
+            check(entry, { args, meta: call.meta }, index, {
+              redact,
+              redaction,
+              trail,
+            }),
         }
         : {}),
       ...(entry.error === undefined
@@ -119,20 +128,30 @@ export function replayMcpServer(
         : { error: replayedError(entry.error as JsonObject) }),
     });
   }
-  return new ScriptedMcpServer({
+  const server = new ScriptedMcpServer({
     name: typeof name === 'string' && name !== '' ? name : 'replayed-mcp',
     tools: (index) => listings[Math.min(index, listings.length - 1)] ?? [],
     calls,
   });
+  return server;
 }
 
+/**
+ * Compares a replayed call with its recording: the first difference in its
+ * arguments or `_meta` throws a `ReplayMismatchError` ending with the
+ * timeline of the recorded calls and the calls made.
+ */
 function check(
   recorded: McpFixtureCall,
   call: { readonly args: unknown; readonly meta: unknown },
   index: number,
-  redact: McpReplayOptions['redact'],
-  redaction: ReturnType<typeof readReplayOptions>['redaction'],
+  how: {
+    readonly redact: McpReplayOptions['redact'];
+    readonly redaction: ReturnType<typeof readReplayOptions>['redaction'];
+    readonly trail: () => Parameters<typeof withReplayTimeline>[1];
+  },
 ): void {
+  const { redact, redaction } = how;
   const data = (value: unknown): Json => encode(value, { redaction }) ?? null;
   let actual: McpFixtureEntry = {
     type: 'callTool',
@@ -151,11 +170,14 @@ function check(
       aspect,
     );
     if (found === undefined) continue;
-    throw new ReplayMismatchError({
-      double: 'mcp',
-      callIndex: index,
-      aspect,
-      ...found,
-    });
+    throw withReplayTimeline(
+      new ReplayMismatchError({
+        double: 'mcp',
+        callIndex: index,
+        aspect,
+        ...found,
+      }),
+      how.trail(),
+    );
   }
 }

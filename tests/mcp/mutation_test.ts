@@ -406,3 +406,68 @@ test('a pending answer rejects when the signal aborts later; its listener is rem
   assert.equal(second.active(), 0);
   server.assertComplete();
 });
+
+test('the timeline of a long MCP run keeps 20 lines around the divergence; the field holds it', async () => {
+  const server = new ScriptedMcpServer({
+    tools: [{ name: 'a' }, { name: 'b' }],
+    calls: Array.from({ length: 30 }, () => ({ tool: 'a', result: 'x' })),
+  });
+  for (let i = 0; i < 25; i++) await server.callTool('a', {});
+  await assert.rejects(server.callTool('b', {}), (error: unknown) => {
+    assert.ok(error instanceof UnexpectedMcpCallError);
+    const [head, ...timeline] = error.message.split('\n');
+    assert.equal(
+      head,
+      'Unexpected MCP call 25 to "b": expected "a", 5 steps left',
+    );
+    assert.equal(timeline.length, 20);
+    assert.equal(timeline.join('\n'), error.timeline);
+    assert.deepEqual(timeline.slice(0, 2), [
+      'Timeline (30 steps, 26 calls; ">" marks the first divergence):',
+      '  … 13 steps and 13 calls left out',
+    ]);
+    assert.ok(timeline.includes('> call 25 "b": expected "a"'), error.message);
+    return true;
+  });
+  assert.throws(() => server.assertComplete(), UnexpectedMcpCallError);
+});
+
+test('an unknown tool and an incomplete script end with the timeline too', async () => {
+  const server = new ScriptedMcpServer({
+    tools: [{ name: 'a' }],
+    calls: [{ tool: 'a', result: 'x' }, { tool: 'a', result: 'y' }],
+  });
+  await server.callTool('a', {});
+  await assert.rejects(server.callTool('zz', {}), (error: unknown) => {
+    assert.ok(error instanceof UnknownMcpToolError);
+    assert.equal(
+      error.message,
+      [
+        'Unknown MCP tool "zz" at call 1: expected one of the listed tools ("a")',
+        'Timeline (2 steps, 2 calls; ">" marks the first divergence):',
+        '  call 0 "a" -> step 0 "a"',
+        '> call 1 "zz": matched no step',
+        '  step 1 "a": pending',
+      ].join('\n'),
+    );
+    assert.equal(error.timeline, error.message.split('\n').slice(1).join('\n'));
+    return true;
+  });
+  const fresh = new ScriptedMcpServer({
+    tools: [{ name: 'a' }],
+    calls: [{ tool: 'a', result: 'x' }],
+  });
+  assert.throws(() => fresh.assertComplete(), (error: unknown) => {
+    assert.ok(error instanceof IncompleteMcpScriptError);
+    assert.equal(
+      error.message,
+      [
+        'Incomplete MCP script: 1 step left ("a")',
+        'Timeline (1 step; ">" marks the first divergence):',
+        '> step 0 "a": pending',
+      ].join('\n'),
+    );
+    assert.equal(error.timeline, error.message.split('\n').slice(1).join('\n'));
+    return true;
+  });
+});
