@@ -139,6 +139,8 @@ test('Each Realtime call says what it held: the event type, a message, the call 
     transport.expectCall('mute'),
     transport.expectCall('sendEvent'),
     transport.expectCall('sendFunctionCallOutput'),
+    transport.expectCall('sendMessage'),
+    transport.expectCall('sendMessage'),
   ];
   session.sendMessage(`my key is ${planted}`);
   session.sendMessage({
@@ -163,12 +165,19 @@ test('Each Realtime call says what it held: the event type, a message, the call 
     'Sunny',
     true,
   );
+  // Parts that hold no text, and no parts at all: no words.
+  transport.sendMessage({
+    type: 'message',
+    role: 'user',
+    content: [null, { type: 'input_text', text: 5 }],
+  } as never, {});
+  transport.sendMessage({ type: 'message', role: 'user' } as never, {});
   await Promise.all(taken);
   transport.expectCall('close');
   assert.throws(() => transport.assertComplete(), (error) => {
     assert(error instanceof IncompleteRealtimeScenarioError);
     assert.deepEqual(error.message.split('\n').slice(1), [
-      'Timeline (8 expectations, 7 calls; ">" marks the first divergence):',
+      'Timeline (10 expectations, 9 calls; ">" marks the first divergence):',
       '  call 0 "connect" -> expectation 0 "connect"',
       '  call 1 "sendMessage" "my key is [redacted]" -> expectation 1 "sendMessage"',
       '  call 2 "sendMessage" "from parts" -> expectation 2 "sendMessage"',
@@ -176,7 +185,9 @@ test('Each Realtime call says what it held: the event type, a message, the call 
       '  call 4 "mute" unmuted -> expectation 4 "mute"',
       '  call 5 "sendEvent" response.cancel -> expectation 5 "sendEvent"',
       '  call 6 "sendFunctionCallOutput" get_weather(c1) -> expectation 6 "sendFunctionCallOutput"',
-      '> expectation 7 "close": pending',
+      '  call 7 "sendMessage" "" -> expectation 7 "sendMessage"',
+      '  call 8 "sendMessage" "" -> expectation 8 "sendMessage"',
+      '> expectation 9 "close": pending',
     ]);
     assert.ok(!error.message.includes('PLANTED'));
     return true;
