@@ -18,6 +18,7 @@
  * @module
  */
 import { plural, quote } from './format.ts';
+import type { Brief } from './brief.ts';
 
 /** One step of a script, as the timeline shows it. */
 export interface TimelineStep {
@@ -58,10 +59,13 @@ export interface TimelineOptions {
 /** What a line shows: a step, an injected fault, a call. */
 type Kind = 'step' | 'fault' | 'call';
 
-/** A label cut at 60 characters, ending in `…`. */
-function cut(label: string): string {
-  return label.length > 60 ? `${label.slice(0, 59)}…` : label;
+/** `text` cut at `max` characters, ending in `…`. */
+function cut(text: string, max = 60): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
+
+/** Most characters of a line, the marker included. */
+const lineWidth = 100;
 
 /** `3 steps, 1 injected fault, 2 calls`: the non-zero counts, in order. */
 function tally(kinds: readonly Kind[], unit: string, and: string): string {
@@ -182,18 +186,37 @@ export function formatTimeline(
     }${divergence < 0 ? '' : '; ">" marks the first divergence'}):`,
     ...start > 0 ? [elided(0, start)] : [],
     ...rows.slice(start, end).map((row, index) =>
-      `${index + start === divergence ? '>' : ' '} ${row.text}`
+      cut(`${index + start === divergence ? '>' : ' '} ${row.text}`, lineWidth)
     ),
     ...end < rows.length ? [elided(end, rows.length)] : [],
   ].join('\n');
 }
 
+/**
+ * A step or a call of a {@link ScriptTrail}: its name (a step type, a
+ * method), alone or with what it held (`detail`: a tool name and call id,
+ * a message's first words, a command, a path), shown after the quoted name.
+ * The detail is a {@link Brief}: made by `brief()` (`_internal/brief.ts`),
+ * so it is redacted; the timeline does not load the redaction itself.
+ */
+export type TrailEntry =
+  | string
+  | { readonly name: string; readonly detail?: Brief | undefined };
+
+/** `"name"`, then what the entry held when it says. */
+function label(entry: TrailEntry): string {
+  if (typeof entry === 'string') return quote(entry);
+  // No detail, or an empty one (a blank text): the name alone.
+  const { name, detail } = entry;
+  return detail ? `${quote(name)} ${detail}` : quote(name);
+}
+
 /** A double's script and calls, as {@link appendTimeline} reads them. */
 export interface ScriptTrail {
-  /** Each step's name (a step type, a method), in script order. */
-  readonly steps: readonly string[];
-  /** Each call's method, by call index. */
-  readonly calls: readonly string[];
+  /** Each step (a step type, a method, and what it held), in script order. */
+  readonly steps: readonly TrailEntry[];
+  /** Each call (its method, and what it held), by call index. */
+  readonly calls: readonly TrailEntry[];
   /** The step each call took, by call index (none: it took none). */
   readonly took: ReadonlyMap<number, number>;
   /** The steps of the `anyOrder` group the refused call met. */
@@ -209,8 +232,10 @@ export interface ScriptTrail {
 /**
  * Appends a double's timeline to its own error, freshly constructed: the
  * message gains a line break and {@link formatTimeline}'s text (names
- * quoted; the refused call, `error.callIndex`, says why from the error's
- * fields); every field stays as it is. Call it before the error is thrown
+ * quoted, each followed by what it held; the refused call,
+ * `error.callIndex`, says why from the error's fields); an error with a
+ * `timeline` field (the MCP server's) gets the text there too; every other
+ * field stays as it is. Call it before the error is thrown
  * or its `stack` read (runtimes format the stack's first lines from the
  * message when it is first read).
  *
@@ -222,10 +247,13 @@ export function appendTimeline<
   E extends Error & {
     readonly callIndex?: number | undefined;
     readonly expectedMethod?: string | undefined;
+    readonly expectedTool?: string | undefined;
+    readonly timeline?: string | undefined;
     readonly matcherResult?: 'false' | 'threw';
     readonly candidates?: readonly unknown[] | undefined;
   },
 >(error: E, trail: ScriptTrail): E {
+  const expected = error.expectedMethod ?? error.expectedTool;
   const note = trail.note ??
     (error.candidates !== undefined
       ? 'no anyOrder candidate accepts it'
@@ -233,24 +261,24 @@ export function appendTimeline<
       ? `matcher ${
         error.matcherResult === 'false' ? 'returned false' : 'threw'
       }`
-      : error.expectedMethod === undefined
+      : expected === undefined
       ? undefined
-      : `expected ${quote(error.expectedMethod)}`);
+      : `expected ${quote(expected)}`);
   // A step a call took shows on the call's line; its state is not shown.
-  const steps = trail.steps.map((name, index): TimelineStep => ({
-    label: quote(name),
+  const steps = trail.steps.map((entry, index): TimelineStep => ({
+    label: label(entry),
     state: trail.candidates?.includes(index) ? 'candidate' : 'pending',
   }));
-  error.message = `${error.message}\n${
-    formatTimeline(
-      [...steps, ...trail.faults ?? []],
-      trail.calls.map((name, index) => ({
-        label: quote(name),
-        step: trail.took.get(index),
-        note: index === error.callIndex ? note : undefined,
-      })),
-      { unit: trail.unit },
-    )
-  }`;
+  const timeline = formatTimeline(
+    [...steps, ...trail.faults ?? []],
+    trail.calls.map((entry, index) => ({
+      label: label(entry),
+      step: trail.took.get(index),
+      note: index === error.callIndex ? note : undefined,
+    })),
+    { unit: trail.unit },
+  );
+  error.message = `${error.message}\n${timeline}`;
+  if ('timeline' in error) (error as { timeline?: string }).timeline = timeline;
   return error;
 }

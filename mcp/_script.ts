@@ -7,8 +7,7 @@
  */
 import { isError, runMatcher } from '../_internal/matcher.ts';
 import { detachedCopy } from '../_internal/snapshot.ts';
-import { quote } from '../_internal/format.ts';
-import { formatTimeline, type TimelineStep } from '../_internal/timeline.ts';
+import { appendTimeline } from '../_internal/timeline.ts';
 import type { Entry, Step } from './_read.ts';
 import {
   type McpAnyOrderCandidate,
@@ -33,7 +32,7 @@ export class Cursor {
   readonly #anyOrder: boolean[] = [];
   readonly #used: boolean[] = [];
   readonly #callSteps = new Map<number, number>();
-  #labels: string[] = [];
+  readonly #tools: string[] = [];
   #group = 0;
 
   /**
@@ -47,7 +46,7 @@ export class Cursor {
       this.#anyOrder.push(entry.anyOrder);
       this.#groups.push(entry.steps.map((step, position) => {
         this.#used.push(false);
-        this.#labels.push(quote(step.tool));
+        this.#tools.push(step.tool);
         return {
           step,
           flat: flat++,
@@ -67,33 +66,25 @@ export class Cursor {
   }
 
   /**
-   * The timeline of steps and calls, for a failure message.
+   * Appends the timeline of steps and calls (each a tool name) to a
+   * failure, freshly constructed (`appendTimeline`).
    *
+   * @param error The failure.
    * @param calls The calls so far.
    * @param candidates Flat positions of steps that were candidates.
-   * @returns The timeline.
+   * @returns The same error.
    */
-  timeline(
+  withTimeline<E extends Error & { readonly timeline: string | undefined }>(
+    error: E,
     calls: readonly RecordedMcpCall[],
-    candidates: ReadonlySet<number> = new Set(),
-  ): string {
-    const steps: TimelineStep[] = this.#labels.map((label, flat) => ({
-      label,
-      state: this.#used[flat]
-        ? 'consumed'
-        : candidates.has(flat)
-        ? 'candidate'
-        : 'pending',
-    }));
-    return formatTimeline(
-      steps,
-      calls.map((call) => {
-        return {
-          label: quote(call.name),
-          step: this.#callSteps.get(call.index),
-        };
-      }),
-    );
+    candidates?: readonly number[],
+  ): E {
+    return appendTimeline(error, {
+      steps: this.#tools,
+      calls: calls.map((call) => call.name),
+      took: this.#callSteps,
+      candidates,
+    });
   }
 
   /**
@@ -108,12 +99,14 @@ export class Cursor {
     const group = this.#groups[this.#group];
     const remainingSteps = this.remaining().length;
     if (group === undefined) {
-      throw new UnexpectedMcpCallError({
-        callIndex: call.index,
-        tool: call.name,
-        remainingSteps,
-        timeline: this.timeline(calls()),
-      });
+      throw this.withTimeline(
+        new UnexpectedMcpCallError({
+          callIndex: call.index,
+          tool: call.name,
+          remainingSteps,
+        }),
+        calls(),
+      );
     }
     const unused = group.filter((placed) => !this.#used[placed.flat]);
     const candidates: (McpAnyOrderCandidate & {
@@ -157,35 +150,39 @@ export class Cursor {
       });
     }
     const inGroup = this.#anyOrder[this.#group] ? candidates : undefined;
-    const timeline = this.timeline(
-      calls(),
-      new Set(inGroup?.map((candidate) => candidate.flat)),
-    );
+    const flat = inGroup?.map((candidate) => candidate.flat);
     if (candidates.every((candidate) => candidate.rejection === 'method')) {
-      throw new UnexpectedMcpCallError({
-        callIndex: call.index,
-        tool: call.name,
-        expectedTool: unused[0]!.step.tool,
-        remainingSteps,
-        candidates: inGroup,
-        timeline,
-      });
+      throw this.withTimeline(
+        new UnexpectedMcpCallError({
+          callIndex: call.index,
+          tool: call.name,
+          expectedTool: unused[0]!.step.tool,
+          remainingSteps,
+          candidates: inGroup,
+        }),
+        calls(),
+        flat,
+      );
     }
     const falsy = candidates.some((candidate) =>
       candidate.rejection === 'false'
     );
-    throw new McpCallMatcherError(
-      {
-        callIndex: call.index,
-        tool: call.name,
-        matcherResult: falsy ? 'false' : 'threw',
-        candidates: inGroup,
-        timeline,
-      },
-      falsy ? undefined : {
-        cause: candidates.find((candidate) => candidate.rejection === 'threw')!
-          .thrown,
-      },
+    throw this.withTimeline(
+      new McpCallMatcherError(
+        {
+          callIndex: call.index,
+          tool: call.name,
+          matcherResult: falsy ? 'false' : 'threw',
+          candidates: inGroup,
+        },
+        falsy ? undefined : {
+          cause:
+            candidates.find((candidate) => candidate.rejection === 'threw')!
+              .thrown,
+        },
+      ),
+      calls(),
+      flat,
     );
   }
 

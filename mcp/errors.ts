@@ -3,8 +3,8 @@
  * script does not expect next, a tool the server never listed, a
  * matcher's rejection, steps left over, an unknown resource. A malformed
  * script is `input_errors.ts`. Each message is built from the error's
- * fields (what was expected, what happened, what is left) and ends with
- * the server's timeline when it has one.
+ * fields (what was expected, what happened, what is left); the server
+ * appends its timeline (`appendTimeline`) to those it throws.
  *
  * @module
  */
@@ -35,11 +35,6 @@ import {
  */
 export type McpAnyOrderCandidate = CandidateFields;
 
-// The timeline on the lines after the message, when there is one.
-function withTimeline(message: string, timeline: string | undefined): string {
-  return timeline === undefined ? message : `${message}\n${timeline}`;
-}
-
 /**
  * A tool call the script does not expect next: another tool than the next
  * step names, or any call after the script ended (`expectedTool` is then
@@ -69,8 +64,11 @@ export class UnexpectedMcpCallError extends Error {
   readonly remainingSteps: number;
   /** The unused steps of the `mcpAnyOrder` group the call met, if any. */
   readonly candidates: readonly McpAnyOrderCandidate[] | undefined;
-  /** The server's timeline at the failure, as the message ends with it. */
-  readonly timeline: string | undefined;
+  /**
+   * The server's timeline at the failure, as the message ends with it
+   * (`undefined` for an error built by hand).
+   */
+  readonly timeline: string | undefined = undefined;
 
   /**
    * Creates an `UnexpectedMcpCallError`.
@@ -82,28 +80,23 @@ export class UnexpectedMcpCallError extends Error {
     readonly expectedTool?: string | undefined;
     readonly remainingSteps: number;
     readonly candidates?: readonly McpAnyOrderCandidate[] | undefined;
-    readonly timeline?: string | undefined;
   }) {
     const candidates = frozenCandidates(fields.candidates);
-    super(withTimeline(
-      unexpectedCallMessage({
-        double: 'MCP',
-        callIndex: fields.callIndex,
-        actual: fields.tool,
-        expected: fields.expectedTool,
-        expectedAnyOf: candidates?.map((candidate) => candidate.method),
-        remaining: fields.remainingSteps,
-        unit: 'step',
-      }),
-      fields.timeline,
-    ));
+    super(unexpectedCallMessage({
+      double: 'MCP',
+      callIndex: fields.callIndex,
+      actual: fields.tool,
+      expected: fields.expectedTool,
+      expectedAnyOf: candidates?.map((candidate) => candidate.method),
+      remaining: fields.remainingSteps,
+      unit: 'step',
+    }));
     this.name = 'UnexpectedMcpCallError';
     this.callIndex = fields.callIndex;
     this.tool = fields.tool;
     this.expectedTool = fields.expectedTool;
     this.remainingSteps = fields.remainingSteps;
     this.candidates = candidates;
-    this.timeline = fields.timeline;
   }
 }
 
@@ -128,8 +121,11 @@ export class UnknownMcpToolError extends Error {
   readonly tool: string;
   /** The tools the server lists. */
   readonly listedTools: readonly string[];
-  /** The server's timeline at the failure, as the message ends with it. */
-  readonly timeline: string | undefined;
+  /**
+   * The server's timeline at the failure, as the message ends with it
+   * (`undefined` for an error built by hand).
+   */
+  readonly timeline: string | undefined = undefined;
 
   /**
    * Creates an `UnknownMcpToolError`.
@@ -139,19 +135,16 @@ export class UnknownMcpToolError extends Error {
     readonly callIndex: number;
     readonly tool: string;
     readonly listedTools: readonly string[];
-    readonly timeline?: string | undefined;
   }) {
     const listed = Object.freeze([...fields.listedTools]);
-    super(withTimeline(
+    super(
       `Unknown MCP tool ${quote(fields.tool)} at call ${fields.callIndex}: ` +
         `expected one of the listed tools (${listNames(listed)})`,
-      fields.timeline,
-    ));
+    );
     this.name = 'UnknownMcpToolError';
     this.callIndex = fields.callIndex;
     this.tool = fields.tool;
     this.listedTools = listed;
-    this.timeline = fields.timeline;
   }
 }
 
@@ -182,8 +175,11 @@ export class McpCallMatcherError extends Error {
   readonly matcherResult: 'false' | 'threw';
   /** The unused steps of the `mcpAnyOrder` group the call met, if any. */
   readonly candidates: readonly McpAnyOrderCandidate[] | undefined;
-  /** The server's timeline at the failure, as the message ends with it. */
-  readonly timeline: string | undefined;
+  /**
+   * The server's timeline at the failure, as the message ends with it
+   * (`undefined` for an error built by hand).
+   */
+  readonly timeline: string | undefined = undefined;
 
   /**
    * Creates a `McpCallMatcherError`.
@@ -196,7 +192,6 @@ export class McpCallMatcherError extends Error {
       readonly tool: string;
       readonly matcherResult: 'false' | 'threw';
       readonly candidates?: readonly McpAnyOrderCandidate[] | undefined;
-      readonly timeline?: string | undefined;
     },
     options?: { readonly cause?: unknown },
   ) {
@@ -208,12 +203,9 @@ export class McpCallMatcherError extends Error {
       ? ''
       : `, candidates: ${candidateList(candidates, 'group step')}`;
     super(
-      withTimeline(
-        `MCP call ${fields.callIndex} to ${
-          quote(fields.tool)
-        } rejected: expected the step's match to accept it, it ${how}${among}`,
-        fields.timeline,
-      ),
+      `MCP call ${fields.callIndex} to ${
+        quote(fields.tool)
+      } rejected: expected the step's match to accept it, it ${how}${among}`,
       options,
     );
     this.name = 'McpCallMatcherError';
@@ -221,7 +213,6 @@ export class McpCallMatcherError extends Error {
     this.tool = fields.tool;
     this.matcherResult = fields.matcherResult;
     this.candidates = candidates;
-    this.timeline = fields.timeline;
   }
 }
 
@@ -248,8 +239,11 @@ export class IncompleteMcpScriptError extends Error {
   readonly remainingSteps: number;
   /** The tools of the steps left, in script order. */
   readonly remainingTools: readonly string[];
-  /** The server's timeline, as the message ends with it. */
-  readonly timeline: string | undefined;
+  /**
+   * The server's timeline, as the message ends with it (`undefined` for an
+   * error built by hand).
+   */
+  readonly timeline: string | undefined = undefined;
 
   /**
    * Creates an `IncompleteMcpScriptError`.
@@ -257,19 +251,14 @@ export class IncompleteMcpScriptError extends Error {
    */
   constructor(fields: {
     readonly remainingTools: readonly string[];
-    readonly timeline?: string | undefined;
   }) {
     const tools = Object.freeze([...fields.remainingTools]);
-    super(withTimeline(
-      incompleteMessage('MCP script', [
-        { count: tools.length, noun: 'step', names: tools },
-      ]),
-      fields.timeline,
-    ));
+    super(incompleteMessage('MCP script', [
+      { count: tools.length, noun: 'step', names: tools },
+    ]));
     this.name = 'IncompleteMcpScriptError';
     this.remainingSteps = tools.length;
     this.remainingTools = tools;
-    this.timeline = fields.timeline;
   }
 }
 

@@ -334,10 +334,10 @@ export class ScriptedMcpServer implements MCPServerWithResources {
     state.drift.rethrow();
     const left = state.cursor.remaining();
     if (left.length > 0) {
-      throw new IncompleteMcpScriptError({
-        remainingTools: left,
-        timeline: state.cursor.timeline(state.log.view()),
-      });
+      throw state.cursor.withTimeline(
+        new IncompleteMcpScriptError({ remainingTools: left }),
+        state.log.view(),
+      );
     }
   }
 }
@@ -368,12 +368,14 @@ async function answer(
   let placed;
   try {
     if (!state.listed.has(call.name)) {
-      throw new UnknownMcpToolError({
-        callIndex: call.index,
-        tool: call.name,
-        listedTools: [...state.listed],
-        timeline: state.cursor.timeline(state.log.view()),
-      });
+      throw state.cursor.withTimeline(
+        new UnknownMcpToolError({
+          callIndex: call.index,
+          tool: call.name,
+          listedTools: [...state.listed],
+        }),
+        state.log.view(),
+      );
     }
     placed = state.cursor.take(call, () => state.log.view());
   } catch (error) {

@@ -11,6 +11,7 @@ import { CallLog, FirstMismatch } from '../_internal/recording.ts';
 import { detachedCopy } from '../_internal/snapshot.ts';
 import { noop } from '../_internal/matcher.ts';
 import { appendTimeline, type ScriptTrail } from '../_internal/timeline.ts';
+import { callDetail } from './_trail.ts';
 import { attachFaults, faultSteps } from './_error_messages.ts';
 import {
   type Expectation,
@@ -429,7 +430,10 @@ export class CallLedger {
   #trail(group?: Waiter): ScriptTrail {
     return {
       steps: this.#expected,
-      calls: this.#log.view().map((call) => call.method),
+      calls: this.#log.view().map((call) => ({
+        name: call.method,
+        detail: callDetail(call),
+      })),
       took: this.#took,
       candidates: group?.members.map((member) => member.order - 1),
       faults: faultSteps(this.#faults),

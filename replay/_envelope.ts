@@ -230,13 +230,18 @@ function copy(fixture: unknown): Json {
  *
  * @param fixture The fixture.
  * @param kind The double that replays it.
- * @returns The envelope and its list.
+ * @returns The envelope's `sdkVersion`, its list, and the whole fixture
+ * as read (`data`: an MCP fixture's `name`).
  * @throws {InvalidRecordingError} For anything malformed.
  */
 export function readEnvelope(
   fixture: unknown,
   kind: RecordingKind,
-): { sdkVersion: string; list: Json[] } {
+): {
+  sdkVersion: string;
+  list: Json[];
+  data: { readonly [key: string]: Json };
+} {
   const data = typeof fixture === 'string' ? parse(fixture) : copy(fixture);
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
     throw invalid({
@@ -283,5 +288,5 @@ export function readEnvelope(
       value: items,
     });
   }
-  return { sdkVersion: data.sdkVersion, list: items };
+  return { sdkVersion: data.sdkVersion, list: items, data };
 }

@@ -20,7 +20,7 @@ import { difference } from './_difference.ts';
 import { readEnvelope } from './_envelope.ts';
 import { readReplayOptions } from './_options.ts';
 import { readMcpEntry } from './_mcp_log.ts';
-import { ReplayMismatchError } from './errors.ts';
+import { ReplayMismatchError, withReplayTimeline } from './errors.ts';
 import type {
   McpFixture,
   McpFixtureCall,
@@ -100,11 +100,16 @@ export function replayMcpServer(
     options,
     { known: none, fallback: none },
   );
-  const { list } = readEnvelope(fixture, 'mcp');
-  const name = serverName(fixture);
+  const { list, data } = readEnvelope(fixture, 'mcp');
+  const name = data.name;
   const entries = list.map((entry, i) => readMcpEntry(entry, i, redaction));
   const listings: McpToolDefinition[][] = [];
   const calls: McpCallStep[] = [];
+  // The recorded calls and the calls made so far, for a mismatch's timeline.
+  const trail = () => ({
+    recorded: calls.map((step) => step.tool),
+    actual: server.calls.map((made) => made.name),
+  });
   for (const entry of entries) {
     if (entry.type === 'listTools') {
       listings.push(entry.tools as unknown as McpToolDefinition[]);
@@ -116,7 +121,11 @@ export function replayMcpServer(
       ...(compare
         ? {
           match: (args: unknown, call: { readonly meta: unknown }) =>
-            check(entry, { args, meta: call.meta }, index, redact, redaction),
+            check(entry, { args, meta: call.meta }, index, {
+              redact,
+              redaction,
+              trail,
+            }),
         }
         : {}),
       ...(entry.error === undefined
@@ -124,26 +133,30 @@ export function replayMcpServer(
         : { error: replayedError(entry.error as JsonObject) }),
     });
   }
-  return new ScriptedMcpServer({
+  const server = new ScriptedMcpServer({
     name: typeof name === 'string' && name !== '' ? name : 'replayed-mcp',
     tools: (index) => listings[Math.min(index, listings.length - 1)] ?? [],
     calls,
   });
+  return server;
 }
 
-/** The recorded server name (the envelope was read, so this cannot throw). */
-function serverName(fixture: unknown): unknown {
-  const data = typeof fixture === 'string' ? JSON.parse(fixture) : fixture;
-  return (data as { name?: unknown }).name;
-}
-
+/**
+ * Compares a replayed call with its recording: the first difference in its
+ * arguments or `_meta` throws a `ReplayMismatchError` ending with the
+ * timeline of the recorded calls and the calls made.
+ */
 function check(
   recorded: McpFixtureCall,
   call: { readonly args: unknown; readonly meta: unknown },
   index: number,
-  redact: McpReplayOptions['redact'],
-  redaction: ReturnType<typeof readReplayOptions>['redaction'],
+  how: {
+    readonly redact: McpReplayOptions['redact'];
+    readonly redaction: ReturnType<typeof readReplayOptions>['redaction'];
+    readonly trail: () => Parameters<typeof withReplayTimeline>[1];
+  },
 ): void {
+  const { redact, redaction } = how;
   const data = (value: unknown): Json => encode(value, { redaction }) ?? null;
   let actual: McpFixtureEntry = {
     type: 'callTool',
@@ -162,11 +175,14 @@ function check(
       aspect,
     );
     if (found === undefined) continue;
-    throw new ReplayMismatchError({
-      double: 'mcp',
-      callIndex: index,
-      aspect,
-      ...found,
-    });
+    throw withReplayTimeline(
+      new ReplayMismatchError({
+        double: 'mcp',
+        callIndex: index,
+        aspect,
+        ...found,
+      }),
+      how.trail(),
+    );
   }
 }

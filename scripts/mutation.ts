@@ -97,6 +97,7 @@ export const groups: readonly Group[] = [
       'realtime/_ledger.ts',
       'realtime/_match.ts',
       'realtime/calls.ts',
+      'realtime/_trail.ts',
       'replay/record_realtime.ts',
       'replay/replay_realtime.ts',
     ],
@@ -133,6 +134,7 @@ export const groups: readonly Group[] = [
       'realtime/_error_messages.ts',
       'realtime/sim/errors.ts',
       '_internal/timeline.ts',
+      '_internal/brief.ts',
     ],
   },
   {

@@ -6,6 +6,7 @@ import {
   type TimelineCall,
   type TimelineStep,
 } from '../../_internal/timeline.ts';
+import { brief, firstWords } from '../../_internal/brief.ts';
 
 const heading = (counts: string, mark = true) =>
   `Timeline (${counts}${mark ? '; ">" marks the first divergence' : ''}):`;
@@ -176,7 +177,7 @@ test('formatTimeline keeps one side whole when the divergence is near an end', (
   ]);
 });
 
-test('formatTimeline cuts long labels and notes at 60 characters', () => {
+test('formatTimeline cuts long labels and notes at 60 characters, lines at 100', () => {
   const long = 'x'.repeat(100);
   const text = formatTimeline([{ label: long, state: 'pending' }], [{
     label: long,
@@ -187,7 +188,8 @@ test('formatTimeline cuts long labels and notes at 60 characters', () => {
     text,
     [
       heading('1 step, 1 call'),
-      `> call 0 ${cut}: ${cut}`,
+      // 100 characters: the note's end is cut.
+      `> call 0 ${cut}: ${'x'.repeat(28)}…`,
       `  step 0 ${cut}: pending`,
     ]
       .join('\n'),
@@ -306,4 +308,65 @@ test('formatTimeline shows every line when they fit the bound exactly', () => {
   assert.equal(over.length, 20);
   assert.equal(over[1], '> call 0 "x": matched no step');
   assert.equal(over[19], '  … 1 step and 2 calls left out');
+});
+
+test('appendTimeline shows what each entry held: redacted, one line, cut at 40; fills a timeline field', () => {
+  const planted = 'sk-proj-PLANTEDabcdefghijklmnopqrstuvwxyz0123';
+  const error = Object.assign(new Error('Unexpected call'), {
+    callIndex: 1,
+    expectedTool: 'b',
+    timeline: undefined as string | undefined,
+  });
+  appendTimeline(error, {
+    steps: [
+      { name: 'a', detail: brief(`key ${planted}`) },
+      { name: 'b', detail: brief(' \n ') },
+      { name: 'c' },
+    ],
+    calls: [
+      { name: 'a', detail: brief('first\n  second') },
+      { name: 'x', detail: brief('y'.repeat(41)) },
+    ],
+    took: new Map([[0, 0]]),
+  });
+  const timeline = [
+    heading('3 steps, 2 calls'),
+    '  call 0 "a" first second -> step 0 "a" key [redacted]',
+    `> call 1 "x" ${'y'.repeat(39)}…: expected "b"`,
+    '  step 1 "b": pending',
+    '  step 2 "c": pending',
+  ].join('\n');
+  assert.equal(error.message, `Unexpected call\n${timeline}`);
+  assert.equal(error.timeline, timeline);
+  assert.ok(!error.message.includes('PLANTED'));
+  // An error without the field does not gain one; 40 characters stay whole.
+  const plain = appendTimeline(new Error('E'), {
+    steps: [{ name: 's', detail: brief('z'.repeat(40)) }],
+    calls: [],
+    took: new Map(),
+  });
+  assert.equal(Object.hasOwn(plain, 'timeline'), false);
+  assert.equal(
+    plain.message,
+    `E\n${heading('1 step')}\n> step 0 "s" ${'z'.repeat(40)}: pending`,
+  );
+});
+
+test('brief redacts before cutting; firstWords keeps six words', () => {
+  // A key cut in half would no longer be found: redacted whole first.
+  const key = 'sk-proj-PLANTEDabcdefghijklmnopqrstuvwxyz0123';
+  assert.equal(
+    brief(`${'w '.repeat(15)}${key}`),
+    `${'w '.repeat(15)}[redacted]`,
+  );
+  assert.equal(brief(`\t a\n\n b `), 'a b');
+  assert.equal(
+    firstWords('one two three four five six'),
+    '"one two three four five six"',
+  );
+  assert.equal(
+    firstWords('one two three four five six seven'),
+    '"one two three four five six …"',
+  );
+  assert.equal(firstWords('  '), '""');
 });

@@ -49,7 +49,7 @@ test('the timeline: consumed, candidate, pending steps and the calls', async () 
         '  call 0 "a" -> step 0 "a"',
         '  step 1 "b": anyOrder candidate',
         '  call 1 "a" -> step 2 "a"',
-        '> call 2 "a": matched no step',
+        '> call 2 "a": no anyOrder candidate accepts it',
         '  step 3 "b": pending',
       ].join('\n'),
     );
@@ -67,7 +67,7 @@ test('the first call matching no step is the divergence', async () => {
     message: [
       'Unexpected MCP call 0 to "b": expected "a", 1 step left',
       'Timeline (1 step, 1 call; ">" marks the first divergence):',
-      '> call 0 "b": matched no step',
+      '> call 0 "b": expected "a"',
       '  step 0 "a": pending',
     ].join('\n'),
   });
@@ -405,4 +405,69 @@ test('a pending answer rejects when the signal aborts later; its listener is rem
   assert.deepEqual(await answered, [{ type: 'text', text: 'done' }]);
   assert.equal(second.active(), 0);
   server.assertComplete();
+});
+
+test('the timeline of a long MCP run keeps 20 lines around the divergence; the field holds it', async () => {
+  const server = new ScriptedMcpServer({
+    tools: [{ name: 'a' }, { name: 'b' }],
+    calls: Array.from({ length: 30 }, () => ({ tool: 'a', result: 'x' })),
+  });
+  for (let i = 0; i < 25; i++) await server.callTool('a', {});
+  await assert.rejects(server.callTool('b', {}), (error: unknown) => {
+    assert.ok(error instanceof UnexpectedMcpCallError);
+    const [head, ...timeline] = error.message.split('\n');
+    assert.equal(
+      head,
+      'Unexpected MCP call 25 to "b": expected "a", 5 steps left',
+    );
+    assert.equal(timeline.length, 20);
+    assert.equal(timeline.join('\n'), error.timeline);
+    assert.deepEqual(timeline.slice(0, 2), [
+      'Timeline (30 steps, 26 calls; ">" marks the first divergence):',
+      '  … 13 steps and 13 calls left out',
+    ]);
+    assert.ok(timeline.includes('> call 25 "b": expected "a"'), error.message);
+    return true;
+  });
+  assert.throws(() => server.assertComplete(), UnexpectedMcpCallError);
+});
+
+test('an unknown tool and an incomplete script end with the timeline too', async () => {
+  const server = new ScriptedMcpServer({
+    tools: [{ name: 'a' }],
+    calls: [{ tool: 'a', result: 'x' }, { tool: 'a', result: 'y' }],
+  });
+  await server.callTool('a', {});
+  await assert.rejects(server.callTool('zz', {}), (error: unknown) => {
+    assert.ok(error instanceof UnknownMcpToolError);
+    assert.equal(
+      error.message,
+      [
+        'Unknown MCP tool "zz" at call 1: expected one of the listed tools ("a")',
+        'Timeline (2 steps, 2 calls; ">" marks the first divergence):',
+        '  call 0 "a" -> step 0 "a"',
+        '> call 1 "zz": matched no step',
+        '  step 1 "a": pending',
+      ].join('\n'),
+    );
+    assert.equal(error.timeline, error.message.split('\n').slice(1).join('\n'));
+    return true;
+  });
+  const fresh = new ScriptedMcpServer({
+    tools: [{ name: 'a' }],
+    calls: [{ tool: 'a', result: 'x' }],
+  });
+  assert.throws(() => fresh.assertComplete(), (error: unknown) => {
+    assert.ok(error instanceof IncompleteMcpScriptError);
+    assert.equal(
+      error.message,
+      [
+        'Incomplete MCP script: 1 step left ("a")',
+        'Timeline (1 step; ">" marks the first divergence):',
+        '> step 0 "a": pending',
+      ].join('\n'),
+    );
+    assert.equal(error.timeline, error.message.split('\n').slice(1).join('\n'));
+    return true;
+  });
 });

@@ -113,8 +113,8 @@ test('expectAnyOrder fails a call of a method no member left expects, listing th
     [
       'Unexpected realtime call 1 to "sendEvent": expected one of "interrupt" (in any order), 1 expectation left',
       'Timeline (2 expectations, 2 calls; ">" marks the first divergence):',
-      '  call 0 "mute" -> expectation 0 "mute"',
-      '> call 1 "sendEvent": no anyOrder candidate accepts it',
+      '  call 0 "mute" muted -> expectation 0 "mute"',
+      '> call 1 "sendEvent" stray: no anyOrder candidate accepts it',
       '  expectation 1 "interrupt": anyOrder candidate',
     ].join('\n'),
   );
@@ -154,7 +154,7 @@ test('expectAnyOrder fails a call every matcher rejects, with each candidate and
         [
           'Realtime call 0 to "sendMessage" rejected: no unused expectation of its anyOrder group accepts it, expectation 0 "sendMessage" (matcher returned false), expectation 1 "mute" (another method), expectation 2 "sendMessage" (matcher threw)',
           'Timeline (3 expectations, 1 call; ">" marks the first divergence):',
-          '> call 0 "sendMessage": no anyOrder candidate accepts it',
+          '> call 0 "sendMessage" "Hi": no anyOrder candidate accepts it',
           '  expectation 0 "sendMessage": anyOrder candidate',
           '  expectation 1 "mute": anyOrder candidate',
           '  expectation 2 "sendMessage": anyOrder candidate',

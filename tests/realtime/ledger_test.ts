@@ -161,7 +161,7 @@ test('ScriptedRealtimeTransport rejects a call whose matcher returns false', asy
       [
         'Realtime call 0 to "sendMessage" rejected: the matcher of its expectation returned false',
         'Timeline (1 expectation, 1 call; ">" marks the first divergence):',
-        '> call 0 "sendMessage": matcher returned false',
+        '> call 0 "sendMessage" "Goodbye": matcher returned false',
         '  expectation 0 "sendMessage": pending',
       ].join('\n'),
     );
@@ -275,7 +275,7 @@ test('ScriptedRealtimeTransport wraps a thrown undefined in a matcher error with
             rendered[i]
           }`,
           'Timeline (1 expectation, 1 call; ">" marks the first divergence):',
-          '> call 0 "mute": matcher threw',
+          '> call 0 "mute" muted: matcher threw',
           '  expectation 0 "mute": pending',
         ].join('\n'),
       );

@@ -12,10 +12,13 @@ import {
   functionCall,
   ScriptedModel,
 } from '@scripted/agents';
+import { ScriptedMcpServer } from '@scripted/agents/mcp';
 import { ScriptedRealtimeTransport } from '@scripted/agents/realtime';
 import {
+  recordMcpServer,
   recordModel,
   recordRealtimeTransport,
+  replayMcpServer,
   ReplayMismatchError,
   replayModel,
   replayRealtimeTransport,
@@ -128,4 +131,47 @@ test('A Realtime replay mismatch marks the call that differs', async () => {
     return true;
   });
   again.close();
+});
+
+test('An MCP replay mismatch ends with the timeline, the differing call marked', async () => {
+  const real = new ScriptedMcpServer({
+    name: 'weather',
+    tools: [{ name: 'get_weather' }, { name: 'get_time' }],
+    calls: [
+      { tool: 'get_time', result: '12:00' },
+      { tool: 'get_weather', result: 'Sunny' },
+      { tool: 'get_time', result: '12:01' },
+    ],
+  });
+  const recording = recordMcpServer(real);
+  await recording.listTools();
+  await recording.callTool('get_time', { zone: 'CET' });
+  await recording.callTool('get_weather', { city: 'Oslo' });
+  await recording.callTool('get_time', { zone: 'CET' });
+  const server = replayMcpServer(recording.fixture());
+  const model = new ScriptedModel([
+    [functionCall('get_time', { zone: 'CET' }, { callId: 'c1' })],
+    [functionCall('get_weather', { city: 'Rome' }, { callId: 'c2' })],
+    [assistantMessage('done')],
+  ]);
+  const agent = new Agent({ name: 'A', model, mcpServers: [server] });
+  // The SDK hands the failure to the model; assertComplete() rethrows it.
+  await runner.run(agent, 'go');
+  assert.throws(() => server.assertComplete(), (error) => {
+    assert(error instanceof ReplayMismatchError);
+    assert.equal(error.double, 'mcp');
+    assert.equal(error.callIndex, 1);
+    assert.equal(
+      error.message,
+      [
+        'Replay mismatch at mcp call 1: expected "arguments.city" to be "Oslo" as recorded, got "Rome" (aspect "arguments"; re-record the fixture, or stop comparing the aspect)',
+        'Timeline (3 recorded calls, 2 calls; ">" marks the first divergence):',
+        '  call 0 "get_time" -> recorded call 0 "get_time"',
+        '> call 1 "get_weather": differs from the recording at "arguments.city"',
+        '  recorded call 1 "get_weather": pending',
+        '  recorded call 2 "get_time": pending',
+      ].join('\n'),
+    );
+    return true;
+  });
 });

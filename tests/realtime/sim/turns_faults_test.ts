@@ -450,9 +450,9 @@ sanitizedTest(
           // to it, call 2, is what no expectation took.
           'Timeline (2 expectations, 1 injected fault, 3 calls; ">" marks the first divergence):',
           '  call 0 "connect" -> expectation 0 "connect"',
-          '  call 1 "sendMessage" -> expectation 1 "sendMessage"',
+          '  call 1 "sendMessage" "Thanks" -> expectation 1 "sendMessage"',
           '  duplicated "turn_done" (faults[0]): injected fault',
-          '> call 2 "sendMessage": matched no expectation',
+          '> call 2 "sendMessage" "Thanks": matched no expectation',
         ].join('\n'),
       );
       return true;
