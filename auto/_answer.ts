@@ -213,6 +213,7 @@ export function answer(
       toolName: tool.name,
       attempts: record.rejected,
       callIndex,
+      skipped: [...seen.skipped.values()],
     });
     if (config.onRejected === 'fail') throw error;
     if (!seen.warnings.some((w) => w.toolName === tool.name)) {

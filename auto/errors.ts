@@ -350,8 +350,8 @@ export class AutoModelToolRejectedError extends Error {
   /** Zero-based index of the model call that gave up. */
   readonly callIndex: number;
   /**
-   * The tools the model left out, with their reasons, when
-   * `assertComplete()` reports the error (empty where a call failed).
+   * The tools the model left out so far, with their reasons (see
+   * `AutoModel.skipped`), named at the end of the message.
    */
   readonly skipped: readonly AutoModelSkippedTool[];
 
