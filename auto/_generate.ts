@@ -29,7 +29,7 @@ export interface AutoModelCheckSchema {
 }
 
 /** Draws tried against a check before the last one is sent anyway. */
-export const checkTries = 24;
+export const checkTries = 100;
 
 /** Where the value goes, for the error. */
 export interface Where {
