@@ -150,7 +150,9 @@ function checkSchema(
 }
 
 /** The tool schemas by name, checked. */
-function toolSchemas(value: unknown): ReadonlyMap<string, AutoModelCheckSchema> {
+function toolSchemas(
+  value: unknown,
+): ReadonlyMap<string, AutoModelCheckSchema> {
   const path = 'options.schemas';
   const { keys } = fields(value, path, [], {
     optional: true,

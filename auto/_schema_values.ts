@@ -121,7 +121,13 @@ class Generator implements Walk {
         return this.draw.chance(0.5);
       case 'integer':
       case 'number':
-        return numberValue(s, type === 'integer', path, this.draw, this.context);
+        return numberValue(
+          s,
+          type === 'integer',
+          path,
+          this.draw,
+          this.context,
+        );
       case 'string':
         return stringValue(s, path, this.draw, hint, this.context);
       case 'array':

@@ -293,10 +293,12 @@ export interface AutoModelSkippedTool {
 export function skippedClause(
   skipped: readonly AutoModelSkippedTool[],
 ): string {
-  return skipped.length === 0 ? '' : `; not called: ${
-    skipped.map((tool) => `${JSON.stringify(tool.name)} (${tool.reason})`)
-      .join(', ')
-  }`;
+  return skipped.length === 0
+    ? ''
+    : `; not called: ${
+      skipped.map((tool) => `${JSON.stringify(tool.name)} (${tool.reason})`)
+        .join(', ')
+    }`;
 }
 
 /** One call of a tool that came back as an error. */

@@ -137,7 +137,10 @@ test('a schema handed to autoModel checks each draw before it is sent', async ()
   for (const seed of seeds) {
     const seen: unknown[] = [];
     const model = autoModel({ seed, schemas: { reserve: parameters } });
-    await runner.run(new Agent({ name: 'A', model, tools: [make(seen)] }), 'Go');
+    await runner.run(
+      new Agent({ name: 'A', model, tools: [make(seen)] }),
+      'Go',
+    );
     model.assertComplete();
     assert.equal(model.calls.length, 2, `seed ${seed}: the first call ran`);
     assert.equal(seen.length, 1);

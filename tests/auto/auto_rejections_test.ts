@@ -286,7 +286,10 @@ test('tools whose name runs commands or changes files wait for an opt-in', async
     make('insert_row', 'Adds a row.'),
     make('lookup', 'Looks a word up.'),
     // Words of a description do not skip a tool: only its name does.
-    make('research', 'Writes a short write-up; deletes nothing, runs no shell.'),
+    make(
+      'research',
+      'Writes a short write-up; deletes nothing, runs no shell.',
+    ),
     make('weather', 'Tells the weather; the createdAt field is informative.'),
   ];
   let model = autoModel();

@@ -10,10 +10,7 @@ import assert from 'node:assert/strict';
 import test from 'node:test';
 import { drawing } from '../../auto/_draw.ts';
 import { offeredValues } from '../../auto/_offered.ts';
-import {
-  formatted,
-  isIdentifierName,
-} from '../../auto/_schema_formats.ts';
+import { formatted, isIdentifierName } from '../../auto/_schema_formats.ts';
 import { numberValue } from '../../auto/_schema_numbers.ts';
 import { stringValue } from '../../auto/_schema_strings.ts';
 import { valueFor } from '../../auto/_schema_values.ts';
@@ -32,10 +29,12 @@ const distinct = (values: unknown[]) =>
 test('a bare number is 1 on the first attempt, up to 3 on the second, up to 10 after', () => {
   for (const type of ['number', 'integer']) {
     const byAttempt = (attempt: number | undefined) =>
-      distinct(seeds.map((seed) =>
-        drawing([seed], (draw) =>
-          numberValue({ type }, type === 'integer', ['p'], draw, { attempt }))
-      ));
+      distinct(
+        seeds.map((seed) =>
+          drawing([seed], (draw) =>
+            numberValue({ type }, type === 'integer', ['p'], draw, { attempt }))
+        ),
+      );
     assert.deepEqual(byAttempt(0), [1]);
     assert.deepEqual(byAttempt(1), [1, 2, 3]);
     assert.deepEqual(byAttempt(2), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
@@ -162,7 +161,8 @@ test('a name-like string takes the offered value of its attempt that fits', () =
   ) =>
     drawing(
       [1],
-      (d) => stringValue({ type: 'string', ...schema }, ['p'], d, hint, context),
+      (d) =>
+        stringValue({ type: 'string', ...schema }, ['p'], d, hint, context),
     );
   const offered = ['alpha-one', 'beta-two', 'gamma-three'];
   assert.equal(draw({}, 'name', { offered }), 'alpha-one');
