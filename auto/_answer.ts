@@ -14,14 +14,17 @@ import { assistantMessage, functionCall } from '../model/mod.ts';
 import type { RecordedModelCall, ScriptedModelResponse } from '../model/mod.ts';
 import { drawing } from './_draw.ts';
 import { calledIn, otherCall } from './_calls.ts';
+import { generate } from './_generate.ts';
+import { offeredValues } from './_offered.ts';
 import type { Config } from './_options.ts';
-import { Unsatisfiable, valueFor } from './_schema_values.ts';
 import {
+  type AutoModelSkippedTool,
   callableDirectly,
   defaultTools,
   type FunctionTool,
   functionTools,
   otherTools,
+  riskOf,
 } from './_select.ts';
 import {
   currentTurn,
@@ -32,7 +35,6 @@ import {
   toolRecords,
 } from './_turn.ts';
 import {
-  AutoModelSchemaError,
   AutoModelTargetNotOfferedError,
   AutoModelToolRejectedError,
 } from './errors.ts';
@@ -49,6 +51,8 @@ export interface Tracker {
   handedOff: boolean;
   /** The index of the last call answered, or -1. */
   lastCall: number;
+  /** Tools offered and not called, by name, first reason first. */
+  readonly skipped: Map<string, AutoModelSkippedTool>;
 }
 
 /** A fresh tracker. */
@@ -59,29 +63,8 @@ export function tracker(): Tracker {
     offered: new Set(),
     handedOff: false,
     lastCall: -1,
+    skipped: new Map(),
   };
-}
-
-/** Generates a value as JSON text, turning a failure into the error. */
-function generate(
-  schema: unknown,
-  parts: (string | number)[],
-  where: { root: string; toolName: string | undefined; callIndex: number },
-): string {
-  try {
-    return JSON.stringify(
-      drawing(parts, (draw) => valueFor(schema, draw, where.root)),
-    );
-  } catch (error) {
-    if (!(error instanceof Unsatisfiable)) throw error;
-    throw new AutoModelSchemaError({
-      toolName: where.toolName,
-      path: error.path,
-      reason: error.reason,
-      detail: error.detail,
-      callIndex: where.callIndex,
-    });
-  }
 }
 
 function handoffNames(handoff: string): string[] {
@@ -138,8 +121,11 @@ function candidates(
   offered: readonly FunctionTool[],
   done: (name: string) => boolean,
   callIndex: number,
+  skip: (skipped: AutoModelSkippedTool) => void,
 ): FunctionTool[] {
-  if (config.tools === undefined) return defaultTools(offered, config.allow);
+  if (config.tools === undefined) {
+    return defaultTools(offered, config.allow, skip);
+  }
   const tools: FunctionTool[] = [];
   for (const name of config.tools) {
     if (done(name)) continue;
@@ -196,13 +182,17 @@ export function answer(
     const record = records.get(name);
     return record !== undefined && (record.succeeded || record.pending);
   };
+  const skip = (tool: AutoModelSkippedTool): void => {
+    if (!seen.skipped.has(tool.name)) seen.skipped.set(tool.name, tool);
+  };
   let tools = candidates(
     config,
     functionTools(request.tools),
     done,
     callIndex,
+    skip,
   );
-  let others = otherTools(request.tools, config.allow)
+  let others = otherTools(request.tools, config.allow, skip)
     .filter((tool) => !calledIn(tool, turn));
   const settings = isItem(request.modelSettings) ? request.modelSettings : {};
   const choice = settings.toolChoice;
@@ -223,6 +213,7 @@ export function answer(
       toolName: tool.name,
       attempts: record.rejected,
       callIndex,
+      skipped: [...seen.skipped.values()],
     });
     if (config.onRejected === 'fail') throw error;
     if (!seen.warnings.some((w) => w.toolName === tool.name)) {
@@ -237,14 +228,22 @@ export function answer(
     else others = others.slice(0, 1);
   }
   if (pending.length > 0 || others.length > 0) {
+    const offered = offeredValues(request.systemInstructions, request.input);
     const items: AgentOutputItem[] = pending.map((tool, i) =>
       functionCall(
         tool.name,
-        generate(tool.parameters, [config.seed, callIndex, 'tool', tool.name], {
-          root: 'parameters',
-          toolName: tool.name,
-          callIndex,
-        }),
+        generate(
+          tool.parameters,
+          [config.seed, callIndex, 'tool', tool.name],
+          { root: 'parameters', toolName: tool.name, callIndex },
+          {
+            attempt: records.get(tool.name)?.rejected.length ?? 0,
+            offered,
+            // An opted-in command runs as given: no optional field.
+            minimal: riskOf(nameOf(tool.name)) === 'runs_commands',
+          },
+          config.schemas.get(tool.name),
+        ),
         {
           callId: `call_auto_${callIndex}_${i}`,
           ...(typeof tool.namespace === 'string'
@@ -281,7 +280,7 @@ export function answer(
         root: 'inputJsonSchema',
         toolName: target.toolName,
         callIndex,
-      })
+      }, { attempt: 0 })
       : '{}';
     return [
       functionCall(target.toolName, args, {
@@ -293,11 +292,16 @@ export function answer(
   if (isItem(outputType) && outputType.type === 'json_schema') {
     return [
       assistantMessage(
-        generate(outputType.schema, [config.seed, callIndex, 'output'], {
-          root: 'outputType.schema',
-          toolName: undefined,
-          callIndex,
-        }),
+        generate(
+          outputType.schema,
+          [config.seed, callIndex, 'output'],
+          { root: 'outputType.schema', toolName: undefined, callIndex },
+          {
+            attempt: 0,
+            offered: offeredValues(request.systemInstructions, request.input),
+          },
+          config.outputSchema,
+        ),
       ),
     ];
   }

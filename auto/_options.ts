@@ -13,9 +13,11 @@ import {
   func,
   type Issue,
   number,
+  object,
   oneOf,
   string,
 } from '../_internal/read.ts';
+import type { AutoModelCheckSchema } from './_generate.ts';
 import { InvalidAutoModelOptionsError } from './errors.ts';
 
 /**
@@ -88,6 +90,18 @@ export interface AutoModelOptions {
    * `success (no tool calls)`.
    */
   readonly text?: string;
+  /**
+   * Schemas the arguments of a tool must pass, by tool name: the tool's own
+   * zod schema (anything with `safeParse`), which keeps the checks the
+   * schema the SDK sends has lost. A draw it rejects is drawn again before
+   * it is sent.
+   */
+  readonly schemas?: Readonly<Record<string, AutoModelCheckSchema>>;
+  /**
+   * The schema the final answer must pass when the agent has an output type:
+   * the agent's `outputType` zod schema.
+   */
+  readonly outputSchema?: AutoModelCheckSchema;
 }
 
 /** Options, checked. */
@@ -101,6 +115,8 @@ export interface Config {
   readonly onRejected: 'fail' | 'warn';
   readonly isRejection: AutoModelOptions['isRejection'];
   readonly text: string | undefined;
+  readonly schemas: ReadonlyMap<string, AutoModelCheckSchema>;
+  readonly outputSchema: AutoModelCheckSchema | undefined;
 }
 
 const optionNames = [
@@ -113,7 +129,43 @@ const optionNames = [
   'onRejected',
   'isRejection',
   'text',
+  'schemas',
+  'outputSchema',
 ] as const;
+
+const checkIssue = 'a schema with a safeParse method, such as a zod schema';
+
+/** A schema with `safeParse`, checked. */
+function checkSchema(
+  value: unknown,
+  path: string,
+  optional: boolean,
+): AutoModelCheckSchema | undefined {
+  if (value === undefined && optional) return undefined;
+  // Through the reader, so the errors have its shape.
+  object(value ?? null, path, { expected: checkIssue });
+  const parse = (value as { safeParse?: unknown }).safeParse;
+  func(parse ?? null, `${path}.safeParse`, { expected: 'a function' });
+  return value as AutoModelCheckSchema;
+}
+
+/** The tool schemas by name, checked. */
+function toolSchemas(
+  value: unknown,
+): ReadonlyMap<string, AutoModelCheckSchema> {
+  const path = 'options.schemas';
+  const { keys } = fields(value, path, [], {
+    optional: true,
+    unknownKeys: 'allow',
+    expected: 'an object of schemas by tool name',
+  });
+  const { fields: f } = fields(value ?? {}, path, keys);
+  const out = new Map<string, AutoModelCheckSchema>();
+  for (const name of keys) {
+    out.set(name, checkSchema(f[name], at(path, name), false)!);
+  }
+  return out;
+}
 
 const handoffIssue =
   'an agent or handoff tool name, a list of them or a function';
@@ -197,6 +249,8 @@ export function readOptions(options: unknown): Config {
         optional: true,
       }) as Config['isRejection'],
       text: string(f.text, 'options.text', { optional: true }),
+      schemas: toolSchemas(f.schemas),
+      outputSchema: checkSchema(f.outputSchema, 'options.outputSchema', true),
     });
   });
 }

@@ -41,6 +41,23 @@ export const maxSize = 10_000;
 export const minimalDepth = 8;
 
 /** What a keyword's generator needs from the walk. */
+/** What a draw knows besides the schema. */
+export interface Context {
+  /**
+   * How many argument sets the tool rejected before this one: bare numbers
+   * and formatted strings start at the likeliest valid values (`1`, a
+   * short URL) and widen with each attempt. Unset, they are drawn widely.
+   */
+  readonly attempt?: number | undefined;
+  /**
+   * Identifier-like values the request itself offers (from instructions,
+   * user text, earlier tool outputs), tried first for a name-like string.
+   */
+  readonly offered?: readonly string[] | undefined;
+  /** Leave optional fields out and nullable ones `null`. */
+  readonly minimal?: boolean | undefined;
+}
+
 export interface Walk {
   /** The seeded draws. */
   readonly draw: Draw;

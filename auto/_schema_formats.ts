@@ -96,15 +96,25 @@ export function forgetFormats(): void {
   built.clear();
 }
 
+/** Formats whose last candidate is a short value every validator takes. */
+const plainLast = new Set(['email', 'uri', 'hostname', 'byte']);
+
 /**
- * Values of a string format, preferred first (the last is the shortest);
- * empty for a format it does not know.
+ * Values of a string format, preferred first; empty for a format it does
+ * not know. On a first attempt (`0`), an email, URL, host name or base64
+ * value starts with its short plain candidate (`https://a.io`), which a
+ * validator the SDK's schema no longer states accepts.
  *
  * @param format A JSON-schema format, or one a name suggests.
  * @param draw The seeded draws.
+ * @param attempt The argument sets rejected before, if known.
  * @returns The candidates.
  */
-export function formatted(format: string, draw: Draw): string[] {
+export function formatted(
+  format: string,
+  draw: Draw,
+  attempt?: number,
+): string[] {
   const key = Object.hasOwn(aliases, format) ? aliases[format]! : format;
   if (!Object.hasOwn(arbitraries, key)) return [];
   let arbitrary = built.get(key);
@@ -112,7 +122,38 @@ export function formatted(format: string, draw: Draw): string[] {
     arbitrary = arbitraries[key]!();
     built.set(key, arbitrary);
   }
-  return draw.from(arbitrary);
+  const list = draw.from(arbitrary);
+  return attempt === 0 && plainLast.has(key)
+    ? [list.at(-1)!, ...list.slice(0, -1)]
+    : list;
+}
+
+const identifierNames = new Set([
+  'name',
+  'skill',
+  'file',
+  'filename',
+  'path',
+  'record',
+  'slug',
+  'key',
+  'doc',
+  'document',
+  'template',
+  'project',
+  'repo',
+  'branch',
+]);
+
+/**
+ * Whether a property names something the request may name (a skill, file
+ * or record): `skillName`, `file_path`, `slug`.
+ *
+ * @param name The property name.
+ * @returns `true` for an identifier-like name.
+ */
+export function isIdentifierName(name: string): boolean {
+  return tokens(name).some((token) => identifierNames.has(token));
 }
 
 /**

@@ -8,10 +8,42 @@
  * @module
  */
 import type { Draw } from './_draw.ts';
-import { at, fail, type Path, type Schema } from './_schema_common.ts';
+import {
+  at,
+  type Context,
+  fail,
+  type Path,
+  type Schema,
+} from './_schema_common.ts';
 
 /** The preferred range: small and positive. */
 const small: readonly [number, number] = [1, 10];
+
+/**
+ * The highest value of a bare number by attempt: `1` first (a tool bounded
+ * at `max(3)` whose bounds the SDK dropped accepts it), then up to 3, then
+ * the whole preferred range.
+ */
+const reach: readonly number[] = [1, 3, 10];
+
+const boundKeys = [
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+];
+
+/**
+ * A bare number's value on an attempt, or `undefined` when the schema has
+ * bounds or no attempt is known.
+ */
+function bare(s: Schema, attempt: number | undefined, draw: Draw) {
+  if (attempt === undefined || boundKeys.some((key) => key in s)) {
+    return undefined;
+  }
+  return draw.int(1, reach[Math.min(attempt, reach.length - 1)]!);
+}
 
 /** A finite window inside `[lo, hi]`, as near `[1, 10]` as it allows. */
 export function window(lo: number, hi: number): [number, number] {
@@ -135,6 +167,7 @@ function integerUnit(step: number): number {
  * @param integer Whether the type is `integer`.
  * @param path Its path.
  * @param draw The seeded draws.
+ * @param context The attempt: a bare number starts at `1`.
  * @returns The number.
  * @throws {Unsatisfiable} When no number fits.
  */
@@ -143,7 +176,10 @@ export function numberValue(
   integer: boolean,
   path: Path,
   draw: Draw,
+  context: Context = {},
 ): number {
+  const first = bare(s, context.attempt, draw);
+  if (first !== undefined) return first;
   const b = bounds(s, path);
   const { lo, hi, step } = b;
   const unit = integer ? integerUnit(step ?? 1) : step;

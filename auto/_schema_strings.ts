@@ -8,8 +8,20 @@
  */
 import * as fc from 'fast-check';
 import type { Draw } from './_draw.ts';
-import { at, count, fail, type Path, type Schema } from './_schema_common.ts';
-import { formatOfName, formatted, words } from './_schema_formats.ts';
+import {
+  at,
+  type Context,
+  count,
+  fail,
+  type Path,
+  type Schema,
+} from './_schema_common.ts';
+import {
+  formatOfName,
+  formatted,
+  isIdentifierName,
+  words,
+} from './_schema_formats.ts';
 
 interface Compiled {
   /** The pattern, to check a candidate. */
@@ -115,6 +127,7 @@ function matching(
  * @param path Its path.
  * @param draw The seeded draws.
  * @param hint The property name it is the value of, if any.
+ * @param context The attempt and the values the request offers.
  * @returns The string.
  * @throws {Unsatisfiable} When no string fits.
  */
@@ -123,6 +136,7 @@ export function stringValue(
   path: Path,
   draw: Draw,
   hint: string | undefined,
+  context: Context = {},
 ): string {
   const min = count(s, 'minLength', path) ?? 0;
   const max = count(s, 'maxLength', path) ?? Infinity;
@@ -153,8 +167,16 @@ export function stringValue(
       (entry === undefined || entry.regex.test(text));
   };
   const format = typeof s.format === 'string' ? s.format : undefined;
-  const candidates = format === undefined ? [] : formatted(format, draw);
+  const { attempt } = context;
+  const candidates = format === undefined
+    ? []
+    : formatted(format, draw, attempt);
   for (const candidate of candidates) if (fits(candidate)) return candidate;
+  const offered = format === undefined && hint !== undefined &&
+      isIdentifierName(hint)
+    ? (context.offered ?? []).slice(attempt ?? 0)
+    : [];
+  for (const candidate of offered) if (fits(candidate)) return candidate;
   if (entry !== undefined) {
     let text: string | undefined;
     try {
@@ -186,7 +208,7 @@ export function stringValue(
     ? formatOfName(hint)
     : undefined;
   if (named !== undefined) {
-    for (const candidate of formatted(named, draw)) {
+    for (const candidate of formatted(named, draw, attempt)) {
       if (fits(candidate)) return candidate;
     }
   }

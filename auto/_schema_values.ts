@@ -16,6 +16,7 @@
 import type { Draw } from './_draw.ts';
 import {
   at,
+  type Context,
   copy,
   fail,
   isRecord,
@@ -72,11 +73,13 @@ function isNull(branch: unknown): boolean {
 class Generator implements Walk {
   readonly #root: unknown;
   readonly draw: Draw;
+  readonly context: Context;
   #budget = maxValues;
 
-  constructor(root: unknown, draw: Draw) {
+  constructor(root: unknown, draw: Draw, context: Context) {
     this.#root = root;
     this.draw = draw;
+    this.context = context;
   }
 
   value(schema: unknown, path: Path, depth: number, hint?: string): unknown {
@@ -118,9 +121,15 @@ class Generator implements Walk {
         return this.draw.chance(0.5);
       case 'integer':
       case 'number':
-        return numberValue(s, type === 'integer', path, this.draw);
+        return numberValue(
+          s,
+          type === 'integer',
+          path,
+          this.draw,
+          this.context,
+        );
       case 'string':
-        return stringValue(s, path, this.draw, hint);
+        return stringValue(s, path, this.draw, hint, this.context);
       case 'array':
         return arrayValue(this, s, path, depth, hint);
       default:
@@ -267,11 +276,25 @@ function inferType(s: Schema): string {
  * @param schema The JSON schema (`$ref`s resolve against it).
  * @param draw The seeded draws.
  * @param root The path's first segment, such as `parameters`.
+ * @param context The attempt, the values the request offers, and whether
+ * to leave optional fields out (default: none of them).
  * @returns A JSON value.
  * @throws {Unsatisfiable} When the schema cannot be satisfied.
  */
-export function valueFor(schema: unknown, draw: Draw, root: string): unknown {
-  return new Generator(schema, draw).value(schema, root.split('.'), 0);
+export function valueFor(
+  schema: unknown,
+  draw: Draw,
+  root: string,
+  context: Context = {},
+): unknown {
+  // A minimal value is the one deep nesting draws: no optional field, every
+  // nullable one `null`, the shortest arrays.
+  const depth = context.minimal === true ? minimalDepth : 0;
+  return new Generator(schema, draw, context).value(
+    schema,
+    root.split('.'),
+    depth,
+  );
 }
 
 export { Unsatisfiable };

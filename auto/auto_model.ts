@@ -17,8 +17,9 @@ import type { ModelResponderStep } from '../model/mod.ts';
 import { answer, type Tracker, tracker } from './_answer.ts';
 import { type AutoModelOptions, type Config, readOptions } from './_options.ts';
 import {
+  type AutoModelSkippedTool,
   AutoModelTargetNotOfferedError,
-  type AutoModelToolRejectedError,
+  AutoModelToolRejectedError,
 } from './errors.ts';
 
 export type { AutoModelOptions };
@@ -216,10 +217,46 @@ export class AutoModel extends ScriptedModel {
   }
 
   /**
+   * The tools the requests offered that the model did not call, each once
+   * with the first reason seen: a name saying it runs commands
+   * (`runs_commands`) or changes files (`changes_files`) without an opt-in,
+   * a tool offered only to programmatic callers (`programmatic_only`) or
+   * deferred (`deferred`), a shell, apply-patch, computer or hosted tool
+   * `allow` does not name (`not_opted_in`). A tool called later (opted in by
+   * `tools`) still shows here. `assertComplete()` names them when it reports
+   * a tool that never ran.
+   *
+   * @example
+   * ```ts
+   * import assert from 'node:assert/strict';
+   * import { Agent, Runner, tool } from '@openai/agents';
+   * import { autoModel } from '@scripted/agents/auto';
+   * import { z } from 'zod';
+   *
+   * const remove = tool({
+   *   name: 'delete_file',
+   *   description: 'Deletes a file.',
+   *   parameters: z.object({ path: z.string() }),
+   *   execute: () => 'deleted',
+   * });
+   * const model = autoModel();
+   * const agent = new Agent({ name: 'A', model, tools: [remove] });
+   * await new Runner({ tracingDisabled: true }).run(agent, 'Tidy up');
+   * assert.deepEqual(model.skipped, [
+   *   { name: 'delete_file', reason: 'changes_files' },
+   * ]);
+   * ```
+   */
+  get skipped(): readonly AutoModelSkippedTool[] {
+    return Object.freeze([...state.of(this).seen.skipped.values()]);
+  }
+
+  /**
    * Rethrows the first error an automatic answer threw (even if the
    * application caught it); then reports a tool whose every call came back
    * as an error (unless `onRejected` is `'warn'`) and named handoffs that
-   * no request offered; then checks the script like
+   * no request offered (naming the tools it skipped, see `skipped`); then
+   * checks the script like
    * `ScriptedModel.assertComplete()`.
    *
    * @throws {AutoModelSchemaError} The remembered schema failure.
@@ -238,7 +275,14 @@ export class AutoModel extends ScriptedModel {
     const { error, config, seen } = state.of(this);
     if (error !== undefined) throw error;
     const [failing] = seen.failing.values();
-    if (failing !== undefined && config.onRejected === 'fail') throw failing;
+    if (failing !== undefined && config.onRejected === 'fail') {
+      throw new AutoModelToolRejectedError({
+        toolName: failing.toolName,
+        attempts: failing.attempts,
+        callIndex: failing.callIndex,
+        skipped: [...seen.skipped.values()],
+      });
+    }
     const wanted = config.handoff;
     if (Array.isArray(wanted) && !seen.handedOff && seen.lastCall >= 0) {
       throw new AutoModelTargetNotOfferedError({

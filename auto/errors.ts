@@ -247,6 +247,60 @@ export class InvalidAutoModelOptionsError extends Error {
   }
 }
 
+/**
+ * Why the automatic model did not call a tool the request offered.
+ *
+ * @example
+ * ```ts
+ * import type { AutoModelSkipReason } from '@scripted/agents/auto';
+ *
+ * const reason: AutoModelSkipReason = 'changes_files';
+ * ```
+ */
+export type AutoModelSkipReason =
+  | 'runs_commands'
+  | 'changes_files'
+  | 'programmatic_only'
+  | 'deferred'
+  | 'not_opted_in';
+
+/**
+ * A tool the request offered that the automatic model did not call, as
+ * listed by `AutoModel.skipped`.
+ *
+ * @example
+ * ```ts
+ * import type { AutoModelSkippedTool } from '@scripted/agents/auto';
+ *
+ * const skipped: AutoModelSkippedTool = {
+ *   name: 'delete_file',
+ *   reason: 'changes_files',
+ * };
+ * ```
+ */
+export interface AutoModelSkippedTool {
+  /** The tool name. */
+  readonly name: string;
+  /**
+   * Why it was not called: its name says it runs commands or changes
+   * files, it is offered only to programmatic callers or deferred, or it is
+   * a shell, apply-patch, computer or hosted tool `allow` does not name.
+   */
+  readonly reason: AutoModelSkipReason;
+}
+
+/** The skipped tools as a message's last clause, or nothing. */
+export function skippedClause(
+  skipped: readonly AutoModelSkippedTool[],
+): string {
+  return skipped.length === 0
+    ? ''
+    : `; not called: ${
+      skipped.map((tool) => `${JSON.stringify(tool.name)} (${tool.reason})`)
+        .join(', ')
+    }`;
+}
+
 /** One call of a tool that came back as an error. */
 export interface AutoModelToolAttempt {
   /** The arguments sent, as JSON text. */
@@ -297,6 +351,11 @@ export class AutoModelToolRejectedError extends Error {
   readonly attempts: readonly AutoModelToolAttempt[];
   /** Zero-based index of the model call that gave up. */
   readonly callIndex: number;
+  /**
+   * The tools the model left out so far, with their reasons (see
+   * `AutoModel.skipped`), named at the end of the message.
+   */
+  readonly skipped: readonly AutoModelSkippedTool[];
 
   /**
    * Creates an `AutoModelToolRejectedError`.
@@ -306,14 +365,18 @@ export class AutoModelToolRejectedError extends Error {
     toolName: string;
     attempts: readonly AutoModelToolAttempt[];
     callIndex: number;
+    skipped?: readonly AutoModelSkippedTool[];
   }) {
+    const skipped = fields.skipped ?? [];
     const tried = fields.attempts.map((attempt) =>
       `${attempt.arguments} -> ${JSON.stringify(attempt.output)}`
     ).join('; ');
     super(
       `Auto model call ${fields.callIndex}: expected tool ${
         JSON.stringify(fields.toolName)
-      } to run, it rejected all ${fields.attempts.length} argument sets tried: ${tried}`,
+      } to run, it rejected all ${fields.attempts.length} argument sets tried: ${tried}${
+        skippedClause(skipped)
+      }`,
     );
     this.name = 'AutoModelToolRejectedError';
     this.toolName = fields.toolName;
@@ -321,5 +384,8 @@ export class AutoModelToolRejectedError extends Error {
       fields.attempts.map((attempt) => Object.freeze({ ...attempt })),
     );
     this.callIndex = fields.callIndex;
+    this.skipped = Object.freeze(
+      skipped.map((tool) => Object.freeze({ ...tool })),
+    );
   }
 }

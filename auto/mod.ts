@@ -25,9 +25,12 @@ export {
   type AutoModelOptions,
   autoStep,
 } from './auto_model.ts';
+export type { AutoModelCheckSchema } from './_generate.ts';
 export {
   AutoModelSchemaError,
   type AutoModelSchemaReason,
+  type AutoModelSkippedTool,
+  type AutoModelSkipReason,
   AutoModelTargetNotOfferedError,
   type AutoModelToolAttempt,
   AutoModelToolRejectedError,

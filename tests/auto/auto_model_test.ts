@@ -594,7 +594,8 @@ test('autoModel names the output type when its schema cannot be satisfied', asyn
 
 test('autoModel and autoStep reject malformed options where they are given', () => {
   const unknownKey =
-    'only "seed", "tools", "allow", "handoff", "maxHandoffs", "retries", "onRejected", "isRejection" and "text"';
+    'only "seed", "tools", "allow", "handoff", "maxHandoffs", "retries", "onRejected", "isRejection", "text", "schemas" and "outputSchema"';
+  const checkIssue = 'a schema with a safeParse method, such as a zod schema';
   const handoffIssue =
     'an agent or handoff tool name, a list of them or a function';
   const count = 'an integer >= 0 <= 100';
@@ -703,6 +704,48 @@ test('autoModel and autoStep reject malformed options where they are given', () 
       undefined,
     ],
     [{ text: null }, 'options.text', 'a string', 'invalid_type', undefined],
+    [
+      { schemas: [] },
+      'options.schemas',
+      'an object of schemas by tool name',
+      'invalid_type',
+      undefined,
+    ],
+    [
+      { schemas: { lookup: undefined } },
+      'options.schemas.lookup',
+      checkIssue,
+      'invalid_type',
+      undefined,
+    ],
+    [
+      { schemas: { lookup: () => true } },
+      'options.schemas.lookup',
+      checkIssue,
+      'invalid_type',
+      undefined,
+    ],
+    [
+      { schemas: { lookup: { parse: () => 1 } } },
+      'options.schemas.lookup.safeParse',
+      'a function',
+      'invalid_type',
+      undefined,
+    ],
+    [
+      { outputSchema: null },
+      'options.outputSchema',
+      checkIssue,
+      'invalid_type',
+      undefined,
+    ],
+    [
+      { outputSchema: { safeParse: 'yes' } },
+      'options.outputSchema.safeParse',
+      'a function',
+      'invalid_type',
+      undefined,
+    ],
     [{ sead: 1 }, 'options.sead', unknownKey, 'unknown_key', 'seed'],
     [{ zzzzzz: 1 }, 'options.zzzzzz', unknownKey, 'unknown_key', undefined],
     // An unknown key named like the bag itself is still a key of it.

@@ -259,7 +259,7 @@ test('a programmatic-only tool named in tools is not offered to a model', async 
   );
 });
 
-test('tools that run commands or change files wait for an opt-in', async () => {
+test('tools whose name runs commands or changes files wait for an opt-in', async () => {
   const ran: string[] = [];
   const make = (name: string, description: string) =>
     tool({
@@ -279,21 +279,55 @@ test('tools that run commands or change files wait for an opt-in', async () => {
     make('cleanup', 'Removes stale entries.'),
     make('rename_thing', 'Gives it a new name.'),
     make('mkdir', 'Makes a folder.'),
+    make('edit_file', 'Changes lines.'),
+    make('replaceText', 'Swaps text.'),
+    make('update_record', 'Sets fields.'),
+    make('append_log', 'Adds a line.'),
+    make('insert_row', 'Adds a row.'),
     make('lookup', 'Looks a word up.'),
+    // Words of a description do not skip a tool: only its name does.
+    make(
+      'research',
+      'Writes a short write-up; deletes nothing, runs no shell.',
+    ),
     make('weather', 'Tells the weather; the createdAt field is informative.'),
   ];
   let model = autoModel();
   await runner.run(new Agent({ name: 'A', model, tools }), 'Go');
-  assert.deepEqual(ran, ['lookup']);
+  assert.deepEqual(ran, ['lookup', 'research', 'weather']);
+  assert.deepEqual(model.skipped, [
+    { name: 'exec_command', reason: 'runs_commands' },
+    { name: 'runScript', reason: 'runs_commands' },
+    { name: 'write_file', reason: 'changes_files' },
+    { name: 'save', reason: 'changes_files' },
+    { name: 'cleanup', reason: 'changes_files' },
+    { name: 'rename_thing', reason: 'changes_files' },
+    { name: 'mkdir', reason: 'changes_files' },
+    { name: 'edit_file', reason: 'changes_files' },
+    { name: 'replaceText', reason: 'changes_files' },
+    { name: 'update_record', reason: 'changes_files' },
+    { name: 'append_log', reason: 'changes_files' },
+    { name: 'insert_row', reason: 'changes_files' },
+  ]);
+  assert(Object.isFrozen(model.skipped));
   ran.length = 0;
   model = autoModel({ allow: ['write_file', 'cleanup'] });
   await runner.run(new Agent({ name: 'A', model, tools }), 'Go');
-  assert.deepEqual(ran.sort(), ['cleanup', 'lookup', 'write_file']);
+  assert.deepEqual(ran.sort(), [
+    'cleanup',
+    'lookup',
+    'research',
+    'weather',
+    'write_file',
+  ]);
+  assert.equal(model.skipped.length, 10);
+  assert(!model.skipped.some((tool) => tool.name === 'write_file'));
   ran.length = 0;
-  // Naming a tool in `tools` opts it in.
+  // Naming a tool in `tools` opts it in; nothing is skipped then.
   model = autoModel({ tools: ['mkdir'] });
   await runner.run(new Agent({ name: 'A', model, tools }), 'Go');
   assert.deepEqual(ran, ['mkdir']);
+  assert.deepEqual(model.skipped, []);
 });
 
 test('a handoff function picks among the offered handoffs; undefined answers', async () => {
