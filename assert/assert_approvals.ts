@@ -56,10 +56,10 @@ interface ApprovalCall {
 type Approved = (toolName: string, callId: string) => boolean | undefined;
 
 /** The approval records of a context (`RunContext.isToolApproved`). */
-function records(context: unknown, path: string, value: unknown): Approved {
+function records(context: unknown, path: string): Approved {
   const check = guard(path, () => field(context, 'isToolApproved'));
   if (typeof check !== 'function') {
-    throw reject('invalid_type', path, value, {
+    throw reject('invalid_type', path, check, {
       expected: 'a context that records approvals (isToolApproved)',
       received: typeof check === 'undefined'
         ? 'no approval records'
@@ -80,15 +80,16 @@ function runCalls(result: unknown): ApprovalCall[] {
     'result.interruptions',
     () => field(result, 'interruptions'),
   );
-  for (const item of array(interruptions ?? [], 'result.interruptions')) {
-    waiting.add(String(field(field(item, 'rawItem'), 'callId')));
+  if (interruptions !== undefined) {
+    for (const item of array(interruptions, 'result.interruptions')) {
+      waiting.add(String(field(field(item, 'rawItem'), 'callId')));
+    }
   }
   let approved: Approved | undefined;
   const record = () =>
     approved ??= records(
       guard('result.state', () => field(field(result, 'state'), '_context')),
       'result.state',
-      guard('result.state', () => field(result, 'state')),
     );
   return guard('result.newItems', () => {
     const outputs = new Map<string, unknown>();
@@ -144,22 +145,29 @@ function historyCalls(
     approved = records(
       guard('result.context', () => field(session, 'context')),
       'result.context',
-      session,
     );
     const calls = guard(
       'result.transport',
       () => field(field(session, 'transport'), 'calls'),
     );
-    for (const call of Array.isArray(calls) ? calls : []) {
-      if (field(call, 'method') !== 'sendFunctionCallOutput') continue;
-      const toolCall = field(call, 'toolCall');
-      ids.set(String(field(toolCall, 'id')), String(field(toolCall, 'callId')));
+    // Another transport records no calls: no answered call has an id.
+    if (Array.isArray(calls)) {
+      for (const call of calls) {
+        if (field(call, 'method') !== 'sendFunctionCallOutput') continue;
+        const toolCall = field(call, 'toolCall');
+        ids.set(
+          String(field(toolCall, 'id')),
+          String(field(toolCall, 'callId')),
+        );
+      }
     }
   }
-  return guard(path, () => array(history, path)).flatMap(
-    (item, i): ApprovalCall[] => {
-      if (field(item, 'type') !== 'function_call') return [];
-      const name = String(field(item, 'name'));
+  const out: ApprovalCall[] = [];
+  guard(path, () => array(history, path)).forEach(
+    (item, i): void => {
+      if (field(item, 'type') !== 'function_call') return;
+      // A function call names its tool: one that does not is malformed.
+      const name = string(field(item, 'name'), at(at(path, i), 'name'));
       const itemId = String(field(item, 'itemId'));
       const given = field(item, 'callId');
       const callId = typeof given === 'string' ? given : ids.get(itemId);
@@ -183,9 +191,10 @@ function historyCalls(
         }
         return approved(name, callId) === false ? 'rejected' : 'ran';
       };
-      return [{ ...call, status }];
+      out.push({ ...call, status });
     },
   );
+  return out;
 }
 
 /**
@@ -407,7 +416,8 @@ export function assertApprovals(
     actual: shown(actual),
     path,
   } as const;
-  const row = actual[Number(/^\[(\d+)\]/.exec(path)![1])]!;
+  // The first difference is in a row: `[2].status`.
+  const row = actual[Number.parseInt(path.slice(1), 10)]!;
   throw new RunAssertionError({
     ...fieldsShown,
     headline: row.callId === undefined

@@ -15,7 +15,8 @@ type Loose = { readonly [key: string]: unknown };
 function textOf(message: unknown): string {
   if (typeof message === 'string') return message;
   const content = (Object(message) as Loose).content;
-  return (Array.isArray(content) ? content : []).map((part) => {
+  if (!Array.isArray(content)) return '';
+  return content.map((part) => {
     const text = (Object(part) as Loose).text;
     return typeof text === 'string' ? text : '';
   }).join(' ');
@@ -34,20 +35,17 @@ export function callDetail(call: RecordedRealtimeCall): Brief | undefined {
   return text === undefined ? undefined : brief(text);
 }
 
+/** What each method's call shows; the other methods show nothing. */
+const details = new Map<string, (data: Loose) => string>([
+  ['sendEvent', (data) => String((Object(data.event) as Loose).type)],
+  ['sendMessage', (data) => firstWords(textOf(data.message))],
+  ['sendFunctionCallOutput', (data) => {
+    const { name, callId } = Object(data.toolCall) as Loose;
+    return `${String(name)}(${String(callId)})`;
+  }],
+  ['mute', (data) => data.muted === true ? 'muted' : 'unmuted'],
+]);
+
 function detailOf(call: RecordedRealtimeCall): string | undefined {
-  const data = call as unknown as Loose;
-  switch (call.method) {
-    case 'sendEvent':
-      return String((Object(data.event) as Loose).type);
-    case 'sendMessage':
-      return firstWords(textOf(data.message));
-    case 'sendFunctionCallOutput': {
-      const { name, callId } = Object(data.toolCall) as Loose;
-      return `${String(name)}(${String(callId)})`;
-    }
-    case 'mute':
-      return data.muted === true ? 'muted' : 'unmuted';
-    default:
-      return undefined;
-  }
+  return details.get(call.method)?.(call as unknown as Loose);
 }

@@ -282,9 +282,10 @@ function toCall(entry: Entry, redaction: Redaction): ModelFixtureCall {
   if (entry.retryAdvice !== undefined) out.retryAdvice = entry.retryAdvice;
   out.streamed = entry.streamed;
   const call = structuredClone(out) as unknown as ModelFixtureCall;
-  // A credential split across deltas goes from each.
+  // A credential split across deltas goes from each (a streamed call's
+  // entry holds both its events and their deltas).
   entry.deltas?.apply(
-    call.events ?? [],
+    call.events!,
     redaction,
     (text) => encode(text, { redaction }),
   );
