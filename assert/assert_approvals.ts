@@ -162,10 +162,11 @@ function historyCalls(
       }
     }
   }
-  const out: ApprovalCall[] = [];
-  guard(path, () => array(history, path)).forEach(
-    (item, i): void => {
-      if (field(item, 'type') !== 'function_call') return;
+  const items = guard(path, () => array(history, path));
+  return items.map((item, i) => [item, i] as const).filter(([item]) =>
+    field(item, 'type') === 'function_call'
+  ).map(
+    ([item, i]): ApprovalCall => {
       // A function call names its tool: one that does not is malformed.
       const name = string(field(item, 'name'), at(at(path, i), 'name'));
       const itemId = String(field(item, 'itemId'));
@@ -191,10 +192,9 @@ function historyCalls(
         }
         return approved(name, callId) === false ? 'rejected' : 'ran';
       };
-      out.push({ ...call, status });
+      return { ...call, status };
     },
   );
-  return out;
 }
 
 /**

@@ -20,9 +20,12 @@ test('A timeline shows a message word by word and its text parts joined by a spa
     transport.expectCall('connect'),
     transport.expectCall('sendMessage'),
     transport.expectCall('sendMessage'),
+    transport.expectCall('sendMessage'),
   ];
   await session.connect({ apiKey: 'test' });
   session.sendMessage('  Hi   there\n\tyou  ');
+  // Six words, however spaced, are all of them: no ellipsis.
+  session.sendMessage('one  two  three  four  five  six');
   session.sendMessage({
     type: 'message',
     role: 'user',
@@ -35,9 +38,10 @@ test('A timeline shows a message word by word and its text parts joined by a spa
   transport.expectCall('close');
   assert.throws(() => transport.assertComplete(), (error) => {
     assert(error instanceof IncompleteRealtimeScenarioError);
-    assert.deepEqual(error.message.split('\n').slice(3, 5), [
+    assert.deepEqual(error.message.split('\n').slice(3, 6), [
       '  call 1 "sendMessage" "Hi there you" -> expectation 1 "sendMessage"',
-      '  call 2 "sendMessage" "Two parts" -> expectation 2 "sendMessage"',
+      '  call 2 "sendMessage" "one two three four five six" -> expectation 2 "sendMessage"',
+      '  call 3 "sendMessage" "Two parts" -> expectation 3 "sendMessage"',
     ]);
     return true;
   });
