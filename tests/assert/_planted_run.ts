@@ -12,7 +12,7 @@ import {
   functionCall,
   ScriptedModel,
 } from '@scripted/agents';
-import { recordModel } from '@scripted/agents/replay';
+import { type RecordingModel, recordModel } from '@scripted/agents/replay';
 import type { Planted } from '../replay/_planted.ts';
 import { run } from './_run.ts';
 
@@ -31,12 +31,21 @@ export function plantedArguments(planted: Planted): Record<string, unknown> {
   };
 }
 
+/** What {@link plantedRun} gives: the run's result and its models. */
+export interface PlantedRun {
+  // deno-lint-ignore no-explicit-any
+  readonly result: any;
+  readonly inner: ScriptedModel;
+  readonly model: RecordingModel;
+  readonly secrets: string[];
+}
+
 /** A run whose model, tool and instructions carry every planted value. */
 export async function plantedRun(
   planted: Planted,
   mode: 'plain' | 'streamed',
   runner?: Runner,
-) {
+): Promise<PlantedRun> {
   const { byKey, shapes, custom, listed } = planted;
   const inner = new ScriptedModel([
     [functionCall('lookup', plantedArguments(planted), { callId: 'c1' })],
