@@ -150,9 +150,9 @@ for (const name of peers) {
 // (`./auto`), since values may shift between its releases and the same seed
 // must give the same calls; @cfworker/json-schema checks the lint's
 // arguments against their schemas (`./assert`), the same verdicts on every
-// install.
+// install. Named in npm's order (sorted), as the lockfiles list them.
 const dependencies: Record<string, string> = {};
-for (const name of ['fast-check', '@cfworker/json-schema']) {
+for (const name of ['@cfworker/json-schema', 'fast-check']) {
   const { range } = parseNpmSpecifier(config.imports[name] ?? '');
   if (!/^\d+\.\d+\.\d+$/.test(range)) {
     throw new Error(`deno.json must pin ${name} exactly: ${range}`);
