@@ -6,7 +6,9 @@
  * keyword wants. A combinator that failed (`anyOf`, `oneOf`, `not`,
  * `contains`, `propertyNames`) is one issue, not one per branch; a keyword
  * that only carries its sub-schemas' failures (`properties`, `items`,
- * `allOf`, `$ref`, …) is none, its sub-schemas' are.
+ * `allOf`, `$ref`, …) is none, its sub-schemas' are. A property the value
+ * lacks (`required`, `dependentRequired`, `dependencies`) is an issue at its
+ * path, and so is a property name `propertyNames` rejects.
  *
  * The validator reads a copy of the schema (it marks the schemas it reads).
  * What it cannot use is not checked, as before: a sub-schema that is
@@ -131,7 +133,10 @@ function locate(value: unknown, pointer: string): [unknown, string] {
   return [node, path];
 }
 
-/** The schema object that holds a failed keyword, following `$ref`s. */
+/** Keywords that name a property the value lacks. */
+const requirers = new Set(['required', 'dependentRequired', 'dependencies']);
+
+/** The schema object that holds a failed keyword, following references. */
 function holder(
   root: unknown,
   lookup: Record<string, unknown>,
@@ -139,7 +144,11 @@ function holder(
 ): Node {
   let node = root as Node;
   for (const key of segments(unit.keywordLocation).slice(0, -1)) {
-    const ref = key === '$ref' ? node.__absolute_ref__ : undefined;
+    const ref = key === '$ref'
+      ? node.__absolute_ref__
+      : key === '$recursiveRef'
+      ? node.__absolute_recursive_ref__
+      : undefined;
     node = (ref === undefined ? node[key] : lookup[ref as string]) as Node;
   }
   return node;
@@ -174,6 +183,10 @@ function bound(keyword: string, schema: Node): string | undefined {
       return `less than ${n}`;
     case 'multipleOf':
       return `a multiple of ${n}`;
+    case 'minContains':
+      return `an array of at least ${n} items matching the "contains" schema`;
+    case 'maxContains':
+      return `an array of at most ${n} items matching the "contains" schema`;
   }
   return undefined;
 }
@@ -228,7 +241,9 @@ export function schemaIssues(value: unknown, schema: unknown): SchemaIssue[] {
     return [];
   }
   const issues: SchemaIssue[] = [];
-  const hidden: string[] = [];
+  // A failed `minContains` follows the failures of the items it counted.
+  const hidden = units.filter((unit) => unit.keyword === 'minContains')
+    .map((unit) => unit.keywordLocation.replace(/minContains$/, 'contains'));
   let previous = '#';
   for (const unit of units) {
     // A `false` sub-schema names the place it failed, not its own: it is
@@ -242,12 +257,27 @@ export function schemaIssues(value: unknown, schema: unknown): SchemaIssue[] {
     if (opaque.has(unit.keyword)) hidden.push(place);
     if (carriers.has(unit.keyword) || issues.length === maxIssues) continue;
     const [found, path] = locate(value, unit.instanceLocation);
-    if (unit.keyword === 'required') {
-      const name = /required property "(.*)"\.$/.exec(unit.error)![1]!;
+    const missing = requirers.has(unit.keyword)
+      ? /does not have (?:required property )?"(.*)"\.$/.exec(unit.error)
+      : null;
+    if (missing !== null) {
       issues.push({
-        path: at(path, name),
+        path: at(path, missing[1]!),
         expected: 'a required property',
         received: describe(undefined),
+      });
+      continue;
+    }
+    // A `dependencies` schema that failed: its failures are reported.
+    if (unit.keyword === 'dependencies') continue;
+    const name = unit.keyword === 'propertyNames'
+      ? /^Property name "(.*)" does not match schema\.$/.exec(unit.error)![1]!
+      : undefined;
+    if (name !== undefined) {
+      issues.push({
+        path: at(path, name),
+        expected: 'a property name matching the "propertyNames" schema',
+        received: describe(name),
       });
       continue;
     }
