@@ -11,7 +11,7 @@ import { getHandoff } from '@openai/agents-core';
 import { describe, quote } from '../_internal/format.ts';
 import { array, at, guard, object, reject } from '../_internal/read.ts';
 import { type AnyAgent, checking, field } from './_read.ts';
-import { type SchemaIssue, schemaIssues } from './_schema.ts';
+import { type SchemaIssue, schemaIssues } from './_json_schema.ts';
 
 /**
  * What a drift problem is, as `ScriptProblem.kind`.

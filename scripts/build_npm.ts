@@ -145,12 +145,19 @@ for (const name of peers) {
   peerDependencies[name] = sdkPeerRange;
 }
 
-// fast-check draws the auto model's values (`./auto` only): the version is
-// pinned exactly, since values may shift between its releases and the same
-// seed must give the same calls.
-const fastCheck = parseNpmSpecifier(config.imports['fast-check'] ?? '');
-if (!/^\d+\.\d+\.\d+$/.test(fastCheck.range)) {
-  throw new Error(`deno.json must pin fast-check exactly: ${fastCheck.range}`);
+// The runtime dependencies, each pinned exactly and imported by one add-on
+// only (the graph stage checks it): fast-check draws the auto model's values
+// (`./auto`), since values may shift between its releases and the same seed
+// must give the same calls; @cfworker/json-schema checks the lint's
+// arguments against their schemas (`./assert`), the same verdicts on every
+// install. Named in npm's order (sorted), as the lockfiles list them.
+const dependencies: Record<string, string> = {};
+for (const name of ['@cfworker/json-schema', 'fast-check']) {
+  const { range } = parseNpmSpecifier(config.imports[name] ?? '');
+  if (!/^\d+\.\d+\.\d+$/.test(range)) {
+    throw new Error(`deno.json must pin ${name} exactly: ${range}`);
+  }
+  dependencies[name] = range;
 }
 
 const pkg = {
@@ -179,7 +186,7 @@ const pkg = {
   // The oldest Node release the gate tests on (`nodeVersions`); it tests
   // every supported major up to the newest.
   engines: { node: `>=${nodeVersions[0]!.split('.')[0]}` },
-  dependencies: { 'fast-check': fastCheck.range },
+  dependencies,
   peerDependencies,
   // npm places a required peer at the project's top level, resolved on its
   // own: a required `@openai/agents-core` peer became the newest release in

@@ -12,6 +12,8 @@
  * - `realtime/` (the double or its add-on) imports `model/`;
  * - `_internal/` (the floor every folder builds on) imports a file of any
  *   other folder, type-only imports included;
+ * - a runtime dependency ({@link dependencyHomes}) is imported outside the
+ *   one folder that needs it;
  * - a name is exported by two entry points, or an entry exports more than
  *   {@link maxNames} names;
  * - `import '@scripted/agents'` loads more than {@link coreBudget} files or
@@ -43,6 +45,15 @@ export const maxFileLines = 300;
  */
 export const coreBudget = { files: 30, lines: 4188, gzipKiB: 16.1 } as const;
 
+/**
+ * The package's runtime dependencies and the one folder each may be
+ * imported by, so that no other entry loads them.
+ */
+export const dependencyHomes: Readonly<Record<string, string>> = {
+  'fast-check': 'auto/',
+  '@cfworker/json-schema': 'assert/',
+};
+
 /** Folders that hold the core doubles (the drop-in and the transport). */
 const coreFolders = ['model/', 'sandbox/', 'realtime/', 'mcp/'];
 const sharedFolder = '_internal/';
@@ -56,6 +67,8 @@ interface FileInfo {
   readonly path: string;
   readonly codeLines: number;
   readonly edges: Edge[];
+  /** The packages it imports (bare specifiers). */
+  readonly packages: string[];
   /** The names the file exports (for entry files). */
   readonly exported: string[];
 }
@@ -115,14 +128,16 @@ function readFile(path: string): FileInfo {
     true,
   );
   const edges: Edge[] = [];
+  const packages: string[] = [];
   const exported: string[] = [];
   for (const statement of source.statements) {
     if (ts.isImportDeclaration(statement)) {
-      const to = resolve(
-        path,
-        (statement.moduleSpecifier as ts.StringLiteral).text,
-      );
-      if (to === undefined) continue;
+      const specifier = (statement.moduleSpecifier as ts.StringLiteral).text;
+      const to = resolve(path, specifier);
+      if (to === undefined) {
+        packages.push(specifier);
+        continue;
+      }
       const clause = statement.importClause;
       const named = clause?.namedBindings;
       const typeOnly = clause !== undefined && (clause.isTypeOnly ||
@@ -165,7 +180,13 @@ function readFile(path: string): FileInfo {
       }
     }
   }
-  return { path, codeLines: countCodeLines(source), edges, exported };
+  return {
+    path,
+    codeLines: countCodeLines(source),
+    edges,
+    packages,
+    exported,
+  };
 }
 
 const files = new Map<string, FileInfo>();
@@ -248,6 +269,12 @@ const isAddOn = (folder: string) => !isCore(folder) && folder !== sharedFolder;
 let crossImports = 0;
 for (const info of files.values()) {
   const from = folderOf(info.path);
+  for (const name of info.packages) {
+    const home = dependencyHomes[name];
+    if (home !== undefined && home !== from) {
+      failures.push(`${info.path} imports ${name}: only ${home} does`);
+    }
+  }
   for (const { to } of info.edges) {
     if (!files.has(to)) {
       failures.push(`${info.path} imports ${to}, which is not a library file`);
@@ -330,6 +357,10 @@ async function bundleSize(file: string): Promise<{ min: number; gz: number }> {
       'fast-check',
       '--external',
       'npm:fast-check*',
+      '--external',
+      '@cfworker/json-schema',
+      '--external',
+      'npm:@cfworker/json-schema*',
       '--external',
       'zod',
       '--external',

@@ -159,7 +159,7 @@ export const groups: readonly Group[] = [
       'assert/assert_approvals.ts',
       'assert/snapshot.ts',
       'assert/lint.ts',
-      'assert/_schema.ts',
+      'assert/_json_schema.ts',
       'assert/_read.ts',
     ],
   },
