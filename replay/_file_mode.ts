@@ -234,6 +234,34 @@ export function fromFile<T>(path: string, read: () => T): T {
   }
 }
 
+/**
+ * Records the double the `real` option built: a wrong one (a factory that
+ * forgot `return server`) is named as what `options.real()` returned, not
+ * as the recorder's argument.
+ *
+ * @param record Wraps the double.
+ * @returns What `record` returns.
+ * @throws {InvalidRecordingError} At `options.real()` for a wrong double;
+ * what `record` throws otherwise.
+ */
+export function recordBuilt<T>(record: () => T): T {
+  try {
+    return record();
+  } catch (error) {
+    // The recorders' arguments are `realModel`, `realServer`, `realTransport`.
+    if (
+      !(error instanceof InvalidRecordingError) ||
+      !/^real[A-Z]/.test(error.path)
+    ) throw error;
+    throw new InvalidRecordingError({
+      reason: error.reason,
+      path: error.path.replace(/^\w+/, 'options.real()'),
+      expected: error.expected,
+      received: error.received,
+    });
+  }
+}
+
 /** The first recorded call that failed at the provider, if any. */
 export interface Failure {
   readonly callIndex: number;
