@@ -44,24 +44,32 @@ export function optionError(issue: Issue): InvalidRecordingError {
  * @param value The double.
  * @param path The argument's name (`realModel`).
  * @param what What it must be, said after "to be".
- * @param methods The methods the recorder calls, and those it may call.
- * @returns The methods read.
+ * @param methods The methods the recorder calls, those it may call, and
+ * the string fields it reads (each optional).
+ * @returns The fields read.
  * @throws {InvalidRecordingError} `invalid_options` at the argument's path.
  */
-export function readDouble<K extends string, O extends string = never>(
+export function readDouble<
+  K extends string,
+  O extends string = never,
+  S extends string = never,
+>(
   value: unknown,
   path: string,
   what: string,
   methods: {
     readonly required: readonly K[];
     readonly optional?: readonly O[];
+    readonly strings?: readonly S[];
   },
-): { readonly [P in K | O]?: unknown } {
+): { readonly [P in K | O | S]?: unknown } {
   return boundary(optionError, () => {
     const optional = methods.optional ?? [];
+    const strings = methods.strings ?? [];
     const { fields: f } = fields(value, path, [
       ...methods.required,
       ...optional,
+      ...strings,
     ], {
       expected: what,
       unknownKeys: 'allow',
@@ -71,6 +79,9 @@ export function readDouble<K extends string, O extends string = never>(
     }
     for (const name of optional) {
       func(f[name], at(path, name), { optional: true });
+    }
+    for (const name of strings) {
+      string(f[name], at(path, name), { optional: true });
     }
     return f;
   });

@@ -83,7 +83,8 @@ type Call = (
  * @returns The same server, recording, with `fixture()`.
  * @throws {InvalidRecordingError} `invalid_options` for a `realServer`
  * that is not an MCP server (an object with `listTools` and `callTool`
- * functions, and `callToolResult` a function if present), or bad options.
+ * functions, `callToolResult` a function and `name` a string if present),
+ * or bad options.
  *
  * @example
  * ```ts
@@ -116,7 +117,11 @@ export function recordMcpServer<T extends MCPServer>(
     realServer,
     'realServer',
     'an MCP server (an object with listTools and callTool functions)',
-    { required: ['listTools', 'callTool'], optional: ['callToolResult'] },
+    {
+      required: ['listTools', 'callTool'],
+      optional: ['callToolResult'],
+      strings: ['name'],
+    },
   );
   const { redact, redaction, sdkVersion } = readRecordOptions<
     McpFixtureEntry
@@ -173,7 +178,7 @@ export function recordMcpServer<T extends MCPServer>(
     // Every field of the envelope goes through the encoder: the SDK names
     // a URL server `streamable-http: <url>`, userinfo and query included.
     sdkVersion: data(sdkVersion ?? exposedSdkVersion() ?? 'unknown') as string,
-    name: data(realServer.name) as string,
+    name: data(methods.name) as string,
     log: log.map((entry, index) => {
       const copy = structuredClone(entry);
       if (redact === undefined) return data(copy) as unknown as McpFixtureEntry;

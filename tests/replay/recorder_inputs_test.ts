@@ -170,6 +170,13 @@ const cases: Case[] = [
     '1',
   ],
   [
+    'recordMcpServer with a non-string name',
+    () => recordMcpServer({ listTools: fn, callTool: fn, name: 1 } as never),
+    'realServer.name',
+    'a string',
+    '1',
+  ],
+  [
     'recordMcpServer(throwing getter)',
     () => recordMcpServer(throwing('callTool') as never),
     'realServer.callTool',
