@@ -41,6 +41,7 @@ import {
   isHostileThrow,
   materialize,
   mutatedRecord,
+  type Outcome,
   outcomeOf,
 } from '../_support/fuzz.ts';
 
@@ -66,20 +67,24 @@ const stream = async function* () {};
 const near = (base: Record<string, unknown>) =>
   fc.oneof(fc.constant(base), mutatedRecord(base), anyValue);
 
-/** Runs the next call; a hostile value's own throw passes through. */
-function next(call: () => unknown, names: readonly string[]): void {
-  outcomeOfOrHostile(call, names);
-}
-
-function outcomeOfOrHostile(call: () => unknown, names: readonly string[]) {
+/**
+ * Runs a call: its outcome, or `undefined` when a hostile value's own
+ * function threw (the user's code, passed through).
+ */
+function attempt(
+  call: () => unknown,
+  names: readonly string[],
+): Outcome | undefined {
+  let error: unknown;
   try {
-    return call();
-  } catch (error) {
-    if (isHostileThrow(error)) return undefined;
-    return outcomeOf(() => {
-      throw error;
-    }, names);
+    return { accepted: true, value: call() };
+  } catch (thrown) {
+    if (isHostileThrow(thrown)) return undefined;
+    error = thrown;
   }
+  return outcomeOf(() => {
+    throw error;
+  }, names);
 }
 
 const request = {
@@ -107,7 +112,12 @@ test('The recorders take a double or throw InvalidRecordingError, and what they 
         const given = materialize(options) as never;
         const wrap = (record: () => unknown) => {
           const outcome = outcomeOf(record, recording);
-          if (outcome.accepted) return outcome.value as Record<string, never>;
+          if (outcome.accepted) {
+            return outcome.value as Record<
+              string,
+              (...args: unknown[]) => unknown
+            >;
+          }
           assert.equal(outcome.error.reason, 'invalid_options');
           assert.equal(typeof outcome.error.path, 'string');
           return undefined;
@@ -196,30 +206,30 @@ test('The realtime assertions, watcher and injector check their arguments at the
       (w, options, s, t, faults) => {
         const made = materialize(w) as never;
         const given = materialize(options) as never;
-        outcomeOfOrHostile(
+        attempt(
           () => assertHistoryMatchesHeard(made, given),
           realtime,
         );
-        outcomeOfOrHostile(
+        attempt(
           () => assertToolApprovalAnswered(made, given),
           realtime,
         );
-        outcomeOfOrHostile(() => assertHandoff(made, given), realtime);
-        outcomeOfOrHostile(
+        attempt(() => assertHandoff(made, given), realtime);
+        attempt(
           () => assertHandoff(made, { to: 'B' }),
           realtime,
         );
-        const watching = outcomeOf(
+        const watching = attempt(
           () => new RealtimeSessionWatcher(materialize(s) as never),
           realtime,
         );
-        if (watching.accepted) {
-          next(
+        if (watching?.accepted) {
+          attempt(
             () => (watching.value as RealtimeSessionWatcher).stop(),
             realtime,
           );
         }
-        const injecting = outcomeOf(
+        const injecting = attempt(
           () =>
             new RealtimeFaultInjector(
               materialize(t) as never,
@@ -227,9 +237,9 @@ test('The realtime assertions, watcher and injector check their arguments at the
             ),
           realtime,
         );
-        if (injecting.accepted) {
+        if (injecting?.accepted) {
           const injector = injecting.value as RealtimeFaultInjector;
-          next(() => injector.emit('x' as never), realtime);
+          attempt(() => injector.emit('x' as never), realtime);
         }
       },
     ),
@@ -244,7 +254,7 @@ test('modelStream and modelStreamResponder take a stream or a function, or throw
       const made = materialize(events);
       const stream = outcomeOf(() => modelStream(made as never), names);
       if (stream.accepted) {
-        next(() => new ScriptedModel([stream.value as never]), names);
+        attempt(() => new ScriptedModel([stream.value as never]), names);
       }
       const responder = outcomeOf(
         () => modelStreamResponder(materialize(respond) as never),
