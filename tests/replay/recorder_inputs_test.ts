@@ -272,7 +272,10 @@ const files: FileCase[] = [
   [
     'mcpFixture',
     () =>
-      mcpFixture(where, { record: true, real: async () => undefined as never }),
+      mcpFixture(where, {
+        record: true,
+        real: () => Promise.resolve(undefined as never),
+      }),
     'options.real()',
     server,
     'undefined',
