@@ -169,10 +169,11 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
  *
  * @param respond The callback.
  * @param at Where the step was defined (with its type).
- * @throws {InvalidScriptedModelStepError} `missing_responder`.
+ * @throws {InvalidScriptedModelStepError} `missing_responder`, or
+ * `invalid_input` (`unreadable`) for a revoked proxy of a function.
  */
 export function checkFunction(respond: unknown, at: At): void {
-  if (typeof respond === 'function') return;
+  if (guarded(at, () => callable(respond), 'respond')) return;
   throw invalid(
     'missing_responder',
     at,
@@ -200,6 +201,15 @@ export function checkRetryAdvice(advice: unknown, at: At): void {
 }
 
 /**
+ * Whether `value` is a function that can be called: a revoked proxy of
+ * one throws here (`Array.isArray` is the cheapest operation that checks),
+ * so that it is unreadable at the call, not when the stream runs.
+ */
+function callable(value: unknown): boolean {
+  return typeof value === 'function' && !Array.isArray(value);
+}
+
+/**
  * Checks stream events without copying them: an array item by item, any
  * other value for being iterable (its events are checked as they are read).
  *
@@ -221,8 +231,8 @@ export function checkEvents(events: unknown, at: At, path: string): void {
     if (
       ((typeof events !== 'object' || events === null) &&
         typeof events !== 'function') ||
-      (typeof source[Symbol.asyncIterator] !== 'function' &&
-        typeof source[Symbol.iterator] !== 'function')
+      (!callable(source[Symbol.asyncIterator]) &&
+        !callable(source[Symbol.iterator]))
     ) {
       throw invalid('invalid_stream', at, {
         path,

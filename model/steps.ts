@@ -85,7 +85,8 @@ export function modelResponse(
  * @param respond Receives the recorded call, returns the response.
  * @returns The step.
  * @throws {InvalidScriptedModelStepError} `missing_responder` when `respond`
- * is not a function.
+ * is not a function; `invalid_input` (issue `unreadable`) for a revoked
+ * proxy of one.
  *
  * @example
  * ```ts
@@ -148,7 +149,9 @@ export function modelError(
  * @param events A sync or async iterable of events.
  * @returns The step.
  * @throws {InvalidScriptedModelStepError} `invalid_stream` when `events` is
- * not iterable, or an array holds a non-event.
+ * not iterable, or an array holds a non-event; `invalid_input` (issue
+ * `unreadable`) when it cannot be read (a revoked proxy, as `events` or as
+ * its iterator method).
  *
  * @example
  * ```ts
@@ -171,7 +174,8 @@ export function modelStream(events: ScriptedModelStream): ModelStreamStep {
  * @param respond Receives the recorded call, returns the events.
  * @returns The step.
  * @throws {InvalidScriptedModelStepError} `missing_responder` when `respond`
- * is not a function.
+ * is not a function; `invalid_input` (issue `unreadable`) for a revoked
+ * proxy of one.
  *
  * @example
  * ```ts

@@ -6,13 +6,18 @@
  * @module
  */
 import { describe } from '../_internal/format.ts';
+import { secretValues } from '../_internal/redact.ts';
 import {
   type AnyFunction,
+  at,
   boolean,
   boundary,
   fields,
   func,
+  guard,
   object,
+  reject,
+  string,
 } from '../_internal/read.ts';
 import type { FixtureJson, FixtureJson as Json } from './model_fixture.ts';
 import { InvalidRecordingError } from './errors.ts';
@@ -42,13 +47,34 @@ export interface Environment {
 const recordWords = new Set(['1', 'true', 'yes', 'on']);
 const notCi = new Set(['', '0', 'false']);
 
-/** The variable, or `null` when it cannot be read. */
+/** What a value is, without the value: it may be a secret. */
+function kind(value: unknown): string {
+  if (value === null) return 'null';
+  const type = typeof value;
+  return type === 'object' ? 'an object' : `a ${type}`;
+}
+
+/**
+ * The variable, or `null` when it cannot be read.
+ *
+ * @throws {InvalidRecordingError} `invalid_options` for a variable of the
+ * `env` option that is neither a string nor `undefined`.
+ */
 function read(env: Environment, name: string): string | undefined | null {
+  let value: unknown;
   try {
-    return env.get(name);
+    value = env.get(name);
   } catch {
     return null;
   }
+  if (value === undefined || typeof value === 'string') return value;
+  // The process's variables are strings: this one is the option's.
+  throw optionError(
+    reject('invalid_type', `options.env.${name}`, value, {
+      expected: 'a string or undefined',
+      received: kind(value),
+    }).issue,
+  );
 }
 
 /**
@@ -81,6 +107,50 @@ export interface FileSettings extends ModeSettings {
 const recordingNames = ['redact', 'secrets', 'sdkVersion'] as const;
 const replayingNames = ['aspects', 'compare', 'redact', 'secrets'] as const;
 
+/**
+ * Copies an environment given as an object, each variable read once (a
+ * getter that throws, a revoked proxy: `unreadable`).
+ *
+ * @param value The variables by name.
+ * @param path Where it is (`env`, `options.env`).
+ * @returns A plain copy.
+ * @throws {InputIssue} `invalid_type` for a non-object or a variable that
+ * is neither a string nor `undefined` (its kind shown, never its value),
+ * `unreadable`.
+ */
+export function readEnvironment(
+  value: unknown,
+  path: string,
+): Record<string, string | undefined> {
+  object(value, path, { expected: 'an object of variables' });
+  const keys = guard(path, () => Object.keys(value as object));
+  const env: Record<string, string | undefined> = Object.create(null);
+  for (const key of keys) {
+    const where = at(path, key);
+    const variable = guard(where, () => Reflect.get(value as object, key));
+    if (variable !== undefined && typeof variable !== 'string') {
+      throw reject('invalid_type', where, variable, {
+        expected: 'a string or undefined',
+        received: kind(variable),
+      });
+    }
+    env[key] = variable;
+  }
+  return env;
+}
+
+/**
+ * The values of the secret-looking variables of an environment given as an
+ * object (`secretsFromEnvironment()`).
+ *
+ * @param env The variables by name.
+ * @returns The values, each once.
+ * @throws {InvalidRecordingError} `invalid_options` at `env`.
+ */
+export function environmentSecrets(env: unknown): string[] {
+  return secretValues(boundary(optionError, () => readEnvironment(env, 'env')));
+}
+
 /** `record` and `env`, from fields read. */
 function modeFields(
   f: { readonly record?: unknown; readonly env?: unknown },
@@ -101,16 +171,19 @@ function modeFields(
  * Reads what `fixtureMode()` needs, `record` and `env`, from any file
  * helper's options.
  *
+ * @param path The fixture file, a non-empty string.
  * @param options The options (`null` reads as none).
  * @param processEnv The environment to use when `env` is absent.
  * @returns What they say.
  * @throws {InvalidRecordingError} `invalid_options`.
  */
 export function readModeOptions(
+  path: unknown,
   options: unknown,
   processEnv: Environment,
 ): ModeSettings {
   return boundary(optionError, () => {
+    string(path, 'path', { nonEmpty: true });
     const { fields: f } = fields(options ?? undefined, 'options', [
       'record',
       'env',
@@ -123,6 +196,7 @@ export function readModeOptions(
  * Reads the options of a file helper: its own (`real`, `record`, `env`,
  * `keepErrors`), and the core's by name, left for the core to check.
  *
+ * @param path The fixture file, a non-empty string.
  * @param options The options.
  * @param how Whether the core's options include `aspects` (a model's), and
  * the environment to use when `env` is absent.
@@ -131,11 +205,13 @@ export function readModeOptions(
  * name for a misspelt one.
  */
 export function readFileOptions(
+  path: unknown,
   options: unknown,
   how: { readonly aspects: boolean; readonly processEnv: Environment },
 ): FileSettings {
   const replaying = how.aspects ? replayingNames : replayingNames.slice(1);
   return boundary(optionError, () => {
+    string(path, 'path', { nonEmpty: true });
     const { fields: f } = fields(options, 'options', [
       'real',
       'record',
@@ -230,6 +306,34 @@ export function fromFile<T>(path: string, read: () => T): T {
       file: path,
       line: error.line,
       column: error.column,
+    });
+  }
+}
+
+/**
+ * Records the double the `real` option built: a wrong one (a factory that
+ * forgot `return server`) is named as what `options.real()` returned, not
+ * as the recorder's argument.
+ *
+ * @param record Wraps the double.
+ * @returns What `record` returns.
+ * @throws {InvalidRecordingError} At `options.real()` for a wrong double;
+ * what `record` throws otherwise.
+ */
+export function recordBuilt<T>(record: () => T): T {
+  try {
+    return record();
+  } catch (error) {
+    // The recorders' arguments are `realModel`, `realServer`, `realTransport`.
+    if (
+      !(error instanceof InvalidRecordingError) ||
+      !/^real[A-Z]/.test(error.path)
+    ) throw error;
+    throw new InvalidRecordingError({
+      reason: error.reason,
+      path: error.path.replace(/^\w+/, 'options.real()'),
+      expected: error.expected,
+      received: error.received,
     });
   }
 }

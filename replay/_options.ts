@@ -37,6 +37,56 @@ export function optionError(issue: Issue): InvalidRecordingError {
   });
 }
 
+/**
+ * Checks the double a recorder wraps, at the call: an object whose `methods`
+ * are functions (an `optional` one may be absent), each read once.
+ *
+ * @param value The double.
+ * @param path The argument's name (`realModel`).
+ * @param what What it must be, said after "to be".
+ * @param methods The methods the recorder calls, those it may call, and
+ * the string fields it reads (each optional).
+ * @returns The fields read.
+ * @throws {InvalidRecordingError} `invalid_options` at the argument's path.
+ */
+export function readDouble<
+  K extends string,
+  O extends string = never,
+  S extends string = never,
+>(
+  value: unknown,
+  path: string,
+  what: string,
+  methods: {
+    readonly required: readonly K[];
+    readonly optional?: readonly O[];
+    readonly strings?: readonly S[];
+  },
+): { readonly [P in K | O | S]?: unknown } {
+  return boundary(optionError, () => {
+    const optional = methods.optional ?? [];
+    const strings = methods.strings ?? [];
+    const { fields: f } = fields(value, path, [
+      ...methods.required,
+      ...optional,
+      ...strings,
+    ], {
+      expected: what,
+      unknownKeys: 'allow',
+    });
+    for (const name of methods.required) {
+      func(f[name], at(path, name), { expected: what });
+    }
+    for (const name of optional) {
+      func(f[name], at(path, name), { optional: true });
+    }
+    for (const name of strings) {
+      string(f[name], at(path, name), { optional: true });
+    }
+    return f;
+  });
+}
+
 /** A string is never printed: it may be the secret. */
 function shown(value: unknown): string {
   return typeof value === 'string'

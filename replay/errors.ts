@@ -141,7 +141,8 @@ export function withReplayTimeline(
  * `unsupported_version` (not a version this library reads),
  * `newer_version` (written by a newer library: upgrade), `wrong_kind`
  * (another double's recording), `invalid_call` (a call, an output item or a
- * stream event), `invalid_options` (the options given with it).
+ * stream event), `invalid_options` (the options given with it, or the
+ * double a recorder wraps, or a file helper's `path`).
  *
  * @example
  * ```ts

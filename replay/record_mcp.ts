@@ -7,7 +7,7 @@
 import type { MCPServer } from '@openai/agents-core';
 import { encode, encodeError, type Json } from '../_internal/encode.ts';
 import { exposedSdkVersion, fixtureVersion } from './_envelope.ts';
-import { readRecordOptions } from './_options.ts';
+import { readDouble, readRecordOptions } from './_options.ts';
 import { readMcpEntry } from './_mcp_log.ts';
 import type {
   McpFixture,
@@ -81,7 +81,10 @@ type Call = (
  * @param realServer The server to delegate to.
  * @param options `redact`, `secrets` and `sdkVersion`.
  * @returns The same server, recording, with `fixture()`.
- * @throws {InvalidRecordingError} `invalid_options` for bad options.
+ * @throws {InvalidRecordingError} `invalid_options` for a `realServer`
+ * that is not an MCP server (an object with `listTools` and `callTool`
+ * functions, `callToolResult` a function and `name` a string if present),
+ * or bad options.
  *
  * @example
  * ```ts
@@ -110,6 +113,16 @@ export function recordMcpServer<T extends MCPServer>(
   realServer: T,
   options: RecordMcpOptions = {},
 ): T & McpRecording {
+  const methods = readDouble(
+    realServer,
+    'realServer',
+    'an MCP server (an object with listTools and callTool functions)',
+    {
+      required: ['listTools', 'callTool'],
+      optional: ['callToolResult'],
+      strings: ['name'],
+    },
+  );
   const { redact, redaction, sdkVersion } = readRecordOptions<
     McpFixtureEntry
   >(options);
@@ -165,7 +178,7 @@ export function recordMcpServer<T extends MCPServer>(
     // Every field of the envelope goes through the encoder: the SDK names
     // a URL server `streamable-http: <url>`, userinfo and query included.
     sdkVersion: data(sdkVersion ?? exposedSdkVersion() ?? 'unknown') as string,
-    name: data(realServer.name) as string,
+    name: data(methods.name) as string,
     log: log.map((entry, index) => {
       const copy = structuredClone(entry);
       if (redact === undefined) return data(copy) as unknown as McpFixtureEntry;
@@ -180,7 +193,7 @@ export function recordMcpServer<T extends MCPServer>(
     fixtureJson: (): string => `${JSON.stringify(fixture(), null, 2)}\n`,
     toJSON: (): McpFixture => fixture(),
   };
-  if (typeof realServer.callToolResult === 'function') {
+  if (methods.callToolResult !== undefined) {
     own.callToolResult = call('callToolResult');
   }
   return new Proxy(realServer, {

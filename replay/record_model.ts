@@ -15,7 +15,11 @@ import type {
 import { encode, encodeError, type Json } from '../_internal/encode.ts';
 import type { Newer } from '../_internal/sdk.ts';
 import { exposedSdkVersion, fixtureVersion } from './_envelope.ts';
-import { readRecordOptions, type RecordSettings } from './_options.ts';
+import {
+  readDouble,
+  readRecordOptions,
+  type RecordSettings,
+} from './_options.ts';
 import { readModelCall } from './_model_calls.ts';
 // Re-exported for tests that import it from here (tests/realtime/).
 export { exposedSdkVersion } from './_envelope.ts';
@@ -292,6 +296,9 @@ function toCall(entry: Entry, redaction: Redaction): ModelFixtureCall {
   return call;
 }
 
+const modelShape =
+  'a Model (an object with getResponse and getStreamedResponse functions)';
+
 /**
  * Wraps a real `Model` (an `OpenAIResponsesModel`, a Chat Completions
  * model, any provider's) so that a run records what crossed the normalized
@@ -313,7 +320,9 @@ function toCall(entry: Entry, redaction: Redaction): ModelFixtureCall {
  * @param realModel The model to delegate to.
  * @param options `redact`, `secrets` and `sdkVersion`.
  * @returns The recording model.
- * @throws {InvalidRecordingError} `invalid_options` for a bad `secrets`.
+ * @throws {InvalidRecordingError} `invalid_options` for a `realModel` that
+ * is not a `Model` (an object with `getResponse` and `getStreamedResponse`
+ * functions), or a bad option.
  *
  * @example
  * ```ts
@@ -345,5 +354,8 @@ export function recordModel(
   realModel: Model,
   options: RecordModelOptions = {},
 ): RecordingModel {
+  readDouble(realModel, 'realModel', modelShape, {
+    required: ['getResponse', 'getStreamedResponse'],
+  });
   return new Recorder(realModel, readRecordOptions(options));
 }

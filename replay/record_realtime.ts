@@ -8,7 +8,7 @@
 import type { RealtimeTransportLayer } from '@openai/agents-realtime';
 import { encode, encodeError, type Json } from '../_internal/encode.ts';
 import { exposedSdkVersion, fixtureVersion } from './_envelope.ts';
-import { readRecordOptions } from './_options.ts';
+import { readDouble, readRecordOptions } from './_options.ts';
 import {
   type RealtimeTransportMethod,
   realtimeTransportMethods,
@@ -91,7 +91,9 @@ type Listener = (...args: any[]) => void;
  * @param realTransport The transport to delegate to.
  * @param options `redact`, `secrets` and `sdkVersion`.
  * @returns The same transport, recording, with `fixture()`.
- * @throws {InvalidRecordingError} `invalid_options` for a bad `secrets`.
+ * @throws {InvalidRecordingError} `invalid_options` for a `realTransport`
+ * that is not a Realtime transport (an object with `on` and `connect`
+ * functions), or a bad option.
  *
  * @example
  * ```ts
@@ -116,6 +118,12 @@ export function recordRealtimeTransport<T extends RealtimeTransportLayer>(
   realTransport: T,
   options: RecordRealtimeOptions = {},
 ): T & RealtimeRecording {
+  readDouble(
+    realTransport,
+    'realTransport',
+    'a Realtime transport (an object with on and connect functions)',
+    { required: ['on', 'connect'] },
+  );
   const { redact, redaction, sdkVersion } = readRecordOptions<
     RealtimeFixtureEntry
   >(options);

@@ -84,8 +84,9 @@ export interface TraceCaptureOptions {
    * SDK offers no way to read the processors it holds, so they cannot be
    * saved: by default none are put back (and the disabled flag is, so a
    * test process where tracing was off keeps it off). Pass your own list
-   * (for example the exporter your app registered) to get it back. Read
-   * only by the first of overlapping captures.
+   * (for example the exporter your app registered) to get it back: whole
+   * processors, each method the SDK calls a function (checked at the call).
+   * Read only by the first of overlapping captures.
    */
   readonly restore?: readonly TracingProcessor[] | undefined;
 }
@@ -202,6 +203,19 @@ function uninstallSink(sink: Sink): void {
   setTracingDisabled(saved.disabled);
 }
 
+/**
+ * What the SDK calls on a processor (`setTraceProcessors` shuts the old
+ * ones down): a partial one put back would fail the next capture.
+ */
+const processorMethods = [
+  'onTraceStart',
+  'onTraceEnd',
+  'onSpanStart',
+  'onSpanEnd',
+  'shutdown',
+  'forceFlush',
+] as const;
+
 function readOptions(options: unknown): TracingProcessor[] {
   const read = fields(options, 'options', ['restore'], { optional: true })
     .fields;
@@ -210,11 +224,15 @@ function readOptions(options: unknown): TracingProcessor[] {
     expected: 'an array of tracing processors',
   }).map((processor, i) => {
     const path = `options.restore[${i}]`;
-    const methods = fields(processor, path, ['onSpanEnd'], {
+    const expected = 'a tracing processor';
+    const methods = fields(processor, path, [...processorMethods, 'start'], {
       unknownKeys: 'allow',
-      expected: 'a tracing processor',
+      expected,
     }).fields;
-    func(methods.onSpanEnd, `${path}.onSpanEnd`);
+    for (const name of processorMethods) {
+      func(methods[name], `${path}.${name}`, { expected });
+    }
+    func(methods.start, `${path}.start`, { optional: true });
     return processor as TracingProcessor;
   });
 }
@@ -250,7 +268,11 @@ function readOptions(options: unknown): TracingProcessor[] {
  *
  * @param options `restore`: the processors the last uninstall puts back.
  * @returns The installed capture.
- * @throws {InvalidTraceAssertionInputError} When `options` is malformed.
+ * @throws {InvalidTraceAssertionInputError} When `options` is malformed:
+ * `restore` must list whole tracing processors (`onTraceStart`,
+ * `onTraceEnd`, `onSpanStart`, `onSpanEnd`, `shutdown` and `forceFlush`
+ * functions, and `start` a function if present), since the SDK calls them
+ * once they are back. Nothing is installed then.
  */
 export function installTraceCapture(
   options?: TraceCaptureOptions,

@@ -15,33 +15,26 @@ import {
   RealtimeToolApprovalAssertionError,
   RealtimeTruncationAssertionError,
 } from './errors.ts';
-import { array, fields } from '../../_internal/read.ts';
-import { inSpec } from './_read.ts';
+import { at, fields, func, oneOf, string } from '../../_internal/read.ts';
+import {
+  agentName,
+  field,
+  inSpec,
+  optionsOf,
+  readHistory,
+  recordedCalls,
+  watched,
+} from './_read.ts';
 import type {
-  AnyRealtimeSession,
   ObservedApproval,
+  ObservedInterruption,
   RealtimeSessionWatcher,
 } from './watcher.ts';
 
-/** The recorded calls of `transport` (at `path`), read for `operation`. */
-function recordedCalls(
-  operation: string,
-  transport: unknown,
-  path: string,
-): readonly RecordedRealtimeCall[] {
-  return inSpec(operation, () => {
-    const { fields: f } = fields(transport, path, ['calls'], {
-      expected: 'a transport with recorded calls',
-      unknownKeys: 'allow',
-    });
-    return array(f.calls, `${path}.calls`, {
-      expected: 'an array of recorded calls',
-    }) as RecordedRealtimeCall[];
-  });
-}
+const decisions = ['approved', 'rejected', 'any'] as const;
 
 function decisionOf(
-  session: AnyRealtimeSession,
+  session: object,
   approval: ObservedApproval,
   calls: readonly RecordedRealtimeCall[],
 ): 'approved' | 'rejected' | 'none' {
@@ -58,10 +51,22 @@ function decisionOf(
     call.toolCall.callId === approval.callId
   );
   if (!answered) return 'none';
-  const approved = session.context.isToolApproved({
-    toolName: approval.toolName,
+  const approved = inSpec('assertToolApprovalAnswered', () => {
+    const context = field(
+      'assertToolApprovalAnswered',
+      session,
+      'session',
+      'context',
+    );
+    const { fields: c } = fields(context, 'session.context', [
+      'isToolApproved',
+    ], { expected: 'a run context', unknownKeys: 'allow' });
+    const isApproved = func(c.isToolApproved, 'session.context.isToolApproved');
     // A function approval has its call id.
-    callId: approval.callId as string,
+    return isApproved.call(context, {
+      toolName: approval.toolName,
+      callId: approval.callId,
+    } as never);
   });
   return approved === true
     ? 'approved'
@@ -81,8 +86,9 @@ function decisionOf(
  * @param options `toolName` and `decision` (`approved`, `rejected`, `any`).
  * @throws {RealtimeToolApprovalAssertionError} When not requested or not
  *   answered as expected.
- * @throws {InvalidRealtimeSpecError} When the session's transport records
- *   no calls (it is not the scripted transport).
+ * @throws {InvalidRealtimeSpecError} When `watcher` is not a watcher, an
+ *   option is malformed, the session's transport records no calls (it is
+ *   not the scripted transport) or the session has no run context.
  * @example
  * ```ts
  * import assert from 'node:assert/strict';
@@ -112,19 +118,31 @@ export function assertToolApprovalAnswered(
     decision?: 'approved' | 'rejected' | 'any';
   } = {},
 ): void {
-  const toolName = options.toolName;
-  const expected = options.decision ?? 'any';
-  const matching = watcher.approvals.filter((a) =>
+  const operation = 'assertToolApprovalAnswered';
+  const { session, entries } = watched(operation, watcher, 'approvals', [
+    'type',
+    'toolName',
+    'callId',
+    'itemId',
+  ]);
+  const o = optionsOf(operation, options, ['toolName', 'decision'], true);
+  const { toolName, expected } = inSpec(operation, () => ({
+    toolName: string(o.toolName, 'options.toolName', { optional: true }),
+    expected: oneOf(o.decision, 'options.decision', decisions, {
+      optional: true,
+    }) ?? 'any',
+  }));
+  const matching = (entries as unknown as ObservedApproval[]).filter((a) =>
     toolName === undefined || a.toolName === toolName
   );
   const calls = recordedCalls(
-    'assertToolApprovalAnswered',
-    watcher.session.transport,
+    operation,
+    field(operation, session, 'session', 'transport'),
     'session.transport',
   );
   let actual: 'approved' | 'rejected' | 'none' = 'none';
   for (const approval of matching) {
-    actual = decisionOf(watcher.session, approval, calls);
+    actual = decisionOf(session, approval, calls);
     if (actual !== 'none' && (expected === 'any' || actual === expected)) {
       return;
     }
@@ -144,6 +162,9 @@ export function assertToolApprovalAnswered(
  * @param watcher The session's watcher.
  * @param options `to` and optional `from`: agent names or agents.
  * @throws {RealtimeHandoffAssertionError} Otherwise.
+ * @throws {InvalidRealtimeSpecError} When `watcher` is not a watcher, `to`
+ *   or `from` is neither a name nor an agent, or the session has no
+ *   `currentAgent`.
  * @example
  * ```ts
  * import assert from 'node:assert/strict';
@@ -173,12 +194,27 @@ export function assertHandoff(
     from?: string | { readonly name: string };
   },
 ): void {
-  const nameOf = (agent: string | { readonly name: string }): string =>
-    typeof agent === 'string' ? agent : agent.name;
-  const to = nameOf(options.to);
-  const from = options.from === undefined ? undefined : nameOf(options.from);
-  const handoffs = watcher.handoffs;
-  const active = watcher.session.currentAgent.name;
+  const operation = 'assertHandoff';
+  const { session, entries } = watched(operation, watcher, 'handoffs', [
+    'from',
+    'to',
+  ]);
+  const o = optionsOf(operation, options, ['to', 'from'], false);
+  const { to, from, active } = inSpec(operation, () => {
+    const current = field(operation, session, 'session', 'currentAgent');
+    return {
+      to: agentName(o.to, 'options.to') as string,
+      from: agentName(o.from, 'options.from', { optional: true }),
+      active: agentName(current, 'session.currentAgent', {
+        expected: 'an agent',
+      }) as string,
+    };
+  });
+  const handoffs = inSpec(operation, () =>
+    entries.map((h, i) => ({
+      from: string(h.from, at(at('watcher.handoffs', i), 'from')),
+      to: string(h.to, at(at('watcher.handoffs', i), 'to')),
+    })));
   const happened = handoffs.some((h) =>
     h.to === to && (from === undefined || h.from === from)
   );
@@ -212,6 +248,9 @@ function transcriptOf(item: RealtimeItem): string {
  * @param options `itemId`: which interrupted item (default: every one).
  * @throws {RealtimeTruncationAssertionError} When no interruption was seen
  *   or the history differs.
+ * @throws {InvalidRealtimeSpecError} When `watcher` is not a watcher,
+ *   `itemId` is not a string, or the session's `history` is not a list of
+ *   items.
  * @example
  * ```ts
  * import assert from 'node:assert/strict';
@@ -238,18 +277,28 @@ export function assertHistoryMatchesHeard(
   watcher: RealtimeSessionWatcher,
   options: { itemId?: string } = {},
 ): void {
-  const cuts = watcher.interruptions.filter((cut) =>
+  const operation = 'assertHistoryMatchesHeard';
+  const { session, entries } = watched(operation, watcher, 'interruptions', [
+    'itemId',
+    'heard',
+  ]);
+  const o = optionsOf(operation, options, ['itemId'], true);
+  const itemId = inSpec(
+    operation,
+    () => string(o.itemId, 'options.itemId', { optional: true }),
+  );
+  const cuts = (entries as unknown as ObservedInterruption[]).filter((cut) =>
     cut.itemId !== undefined &&
-    (options.itemId === undefined || cut.itemId === options.itemId)
+    (itemId === undefined || cut.itemId === itemId)
   );
   if (cuts.length === 0) {
     throw new RealtimeTruncationAssertionError({
-      itemId: options.itemId,
+      itemId,
       heard: undefined,
       transcript: undefined,
     });
   }
-  const history = watcher.session.history;
+  const history = readHistory(operation, session);
   for (const cut of cuts) {
     const item = history.find((entry) => entry.itemId === cut.itemId);
     const transcript = item === undefined ? undefined : transcriptOf(item);
@@ -270,6 +319,8 @@ export function assertHistoryMatchesHeard(
  *
  * @param transport Anything with recorded `calls` (the scripted transport).
  * @throws {RealtimeCallAfterCloseError} For the first such call.
+ * @throws {InvalidRealtimeSpecError} When `transport` has no list of
+ *   recorded calls.
  * @example
  * ```ts
  * import assert from 'node:assert/strict';

@@ -13,7 +13,7 @@ import type { RealtimeTransportEventTypes } from '@openai/agents-realtime';
 import type { RealtimeScenarioContext } from '../mod.ts';
 import { VirtualClock } from './clock.ts';
 import { array, fields, func } from '../../_internal/read.ts';
-import { inSpec, invalid } from './_read.ts';
+import { building, constructing, inSpec, invalid } from './_read.ts';
 import { type Fault, maxWindow, readFault } from './_fault_specs.ts';
 import type { RealtimeFaultAction, RealtimeFaultRecord } from '../mod.ts';
 import type { RealtimeFault } from './fault_types.ts';
@@ -78,19 +78,28 @@ export class RealtimeFaultInjector {
   #delayed: Set<number> = new Set();
 
   /**
-   * Creates a `RealtimeFaultInjector`.
+   * Creates a `RealtimeFaultInjector`, as `injectFaults()` does.
    * @param transport The transport to deliver to.
-   * @param faults Validated faults.
-   * @param clock The virtual clock for delays.
+   * @param faults The faults, validated here.
+   * @param options `clock`: the virtual clock `delay` faults run on.
+   * @throws {InvalidRealtimeSpecError} For a transport without `emit()`
+   *   and `disconnect()`, a malformed fault list or a `clock` that is not a
+   *   `VirtualClock`.
    */
   constructor(
     transport: RealtimeFaultTransport,
-    faults: Fault[],
-    clock: VirtualClock | undefined,
+    faults: readonly RealtimeFault[],
+    options: { clock?: VirtualClock } = {},
   ) {
+    const read = readFaults(
+      constructing('RealtimeFaultInjector'),
+      transport,
+      faults,
+      options,
+    );
     this.#transport = transport;
-    this.#faults = faults;
-    this.#clock = clock;
+    this.#faults = read.faults;
+    this.#clock = read.clock;
   }
 
   /**
@@ -316,7 +325,20 @@ export function injectFaults(
   faults: readonly RealtimeFault[],
   options: { clock?: VirtualClock } = {},
 ): RealtimeFaultInjector {
-  const { clock, read } = inSpec('injectFaults', () => {
+  return building(
+    'injectFaults',
+    () => new RealtimeFaultInjector(transport, faults, options),
+  );
+}
+
+/** The injector's arguments, read for `operation`. */
+function readFaults(
+  operation: string,
+  transport: unknown,
+  faults: unknown,
+  options: unknown,
+): { faults: Fault[]; clock: VirtualClock | undefined } {
+  return inSpec(operation, () => {
     const expected = 'a transport with emit() and disconnect()';
     const { fields: t } = fields(transport, 'transport', [
       'emit',
@@ -332,8 +354,9 @@ export function injectFaults(
     const list = array(faults, 'faults', { max: maxWindow });
     return {
       clock: given,
-      read: list.map((fault, i) => readFault(`faults[${i}]`, fault, i, given)),
+      faults: list.map((fault, i) =>
+        readFault(`faults[${i}]`, fault, i, given)
+      ),
     };
   });
-  return new RealtimeFaultInjector(transport, read, clock);
 }

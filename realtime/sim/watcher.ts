@@ -7,7 +7,7 @@
  */
 import type { RealtimeSession } from '@openai/agents-realtime';
 import { fields, func } from '../../_internal/read.ts';
-import { inSpec } from './_read.ts';
+import { building, constructing, inSpec } from './_read.ts';
 
 /**
  * A `RealtimeSession` of any context type: what {@link watchSession} and the
@@ -108,26 +108,24 @@ export class RealtimeSessionWatcher {
   #remove: (() => void)[] = [];
 
   /**
-   * Creates a `RealtimeSessionWatcher`.
+   * Creates a `RealtimeSessionWatcher` (as `watchSession()` does).
    * @param session The session to watch.
+   * @throws {InvalidRealtimeSpecError} When `session` is not a session
+   *   (`on` and `off` functions, a `transport` with an `on` function and,
+   *   if any, an `off` function).
    */
   constructor(session: AnyRealtimeSession) {
+    const read = readSession(constructing('RealtimeSessionWatcher'), session);
     this.session = session;
     const on = (type: string, listener: Listener): void => {
-      const emitter = session as unknown as {
-        on(t: string, l: Listener): void;
-        off(t: string, l: Listener): void;
-      };
-      emitter.on(type, listener);
-      this.#remove.push(() => emitter.off(type, listener));
+      read.on.call(session, type, listener);
+      this.#remove.push(() => read.off.call(session, type, listener));
     };
     const onTransport = (type: string, listener: Listener): void => {
-      const transport = session.transport as unknown as {
-        on(t: string, l: Listener): void;
-        off?(t: string, l: Listener): void;
-      };
-      transport.on(type, listener);
-      this.#remove.push(() => transport.off?.(type, listener));
+      read.transportOn.call(read.transport, type, listener);
+      this.#remove.push(() =>
+        read.transportOff?.call(read.transport, type, listener)
+      );
     };
     on('tool_approval_requested', (_context, _agent, request) => {
       this.#approvals.push(describeApproval(request));
@@ -188,6 +186,44 @@ export class RealtimeSessionWatcher {
   }
 }
 
+/** An emitter's `on` or `off`. */
+type Subscribe = (type: string, listener: Listener) => unknown;
+
+/** What the watcher calls, read once. */
+interface SessionMethods {
+  readonly on: Subscribe;
+  readonly off: Subscribe;
+  readonly transport: unknown;
+  readonly transportOn: Subscribe;
+  readonly transportOff: Subscribe | undefined;
+}
+
+/** Reads the session's `on`/`off` and its transport's (`off` optional). */
+function readSession(operation: string, session: unknown): SessionMethods {
+  return inSpec(operation, () => {
+    const expected = 'a RealtimeSession';
+    const allow = { expected, unknownKeys: 'allow' } as const;
+    const { fields: s } = fields(session, 'session', [
+      'on',
+      'off',
+      'transport',
+    ], allow);
+    const on = func(s.on, 'session.on', { expected });
+    const off = func(s.off, 'session.off', { expected });
+    const { fields: t } = fields(s.transport, 'session.transport', [
+      'on',
+      'off',
+    ], { ...allow, expected: 'a transport' });
+    return {
+      on,
+      off,
+      transport: s.transport,
+      transportOn: func(t.on, 'session.transport.on'),
+      transportOff: func(t.off, 'session.transport.off', { optional: true }),
+    } as SessionMethods;
+  });
+}
+
 function describeApproval(request: unknown): ObservedApproval {
   const r = request as {
     type?: string;
@@ -235,21 +271,5 @@ function describeApproval(request: unknown): ObservedApproval {
 export function watchSession(
   session: AnyRealtimeSession,
 ): RealtimeSessionWatcher {
-  inSpec('watchSession', () => {
-    const expected = 'a RealtimeSession';
-    const allow = { expected, unknownKeys: 'allow' } as const;
-    const { fields: s } = fields(session, 'session', [
-      'on',
-      'off',
-      'transport',
-    ], allow);
-    func(s.on, 'session.on', { expected });
-    func(s.off, 'session.off', { expected });
-    const { fields: t } = fields(s.transport, 'session.transport', ['on'], {
-      ...allow,
-      expected: 'a transport',
-    });
-    func(t.on, 'session.transport.on');
-  });
-  return new RealtimeSessionWatcher(session);
+  return building('watchSession', () => new RealtimeSessionWatcher(session));
 }

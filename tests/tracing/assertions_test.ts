@@ -338,7 +338,7 @@ test('bad assertion input is an InvalidTraceAssertionInputError naming where', a
     [
       () => installTraceCapture({ restore: [{}] } as never),
       'installTraceCapture',
-      'options.restore[0].onSpanEnd',
+      'options.restore[0].onTraceStart',
       'invalid_type',
     ],
     [
