@@ -9,6 +9,15 @@
  * it is buffered and printed whole when it gets the console, so each
  * stage's output stays in one piece.
  *
+ * SIGTERM, SIGINT or SIGHUP to the runner (a CI runner's cancel or time-out
+ * signals the whole process group; each stage runs in a process group of
+ * its own, which that signal does not reach) stops it whole: no stage
+ * starts after it, every running stage's group gets SIGTERM, then SIGKILL
+ * after a grace period (a second signal sends SIGKILL at once), and
+ * {@link runStages} returns once every stage has ended, saying which signal
+ * stopped it; the caller exits with {@link stoppedExitCode}. Proved by
+ * `scripts/gate_stop_proof.ts` (the `gate-stop` stage).
+ *
  * @module
  */
 import { type Counts, parseCounts, type Runner } from './_counts.ts';
@@ -34,6 +43,40 @@ export interface Stage {
   env?: Record<string, string>;
 }
 
+/** The signals that stop the gate. */
+export const stopSignals = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
+
+/** One of {@link stopSignals}. */
+export type StopSignal = typeof stopSignals[number];
+
+const signalNumbers: Record<StopSignal, number> = {
+  SIGHUP: 1,
+  SIGINT: 2,
+  SIGTERM: 15,
+};
+
+/** The exit code of a gate a signal stopped: 128 + the signal's number. */
+export function stoppedExitCode(signal: StopSignal): number {
+  return 128 + signalNumbers[signal];
+}
+
+/**
+ * Ends a run a signal stopped: says so (the table printed before it names
+ * the stages it stopped) and exits 128 + the signal's number.
+ */
+export function exitStopped(signal: StopSignal): never {
+  console.error(`gate: stopped by ${signal}; exit ${stoppedExitCode(signal)}`);
+  Deno.exit(stoppedExitCode(signal));
+}
+
+/** What a run of the stages did. */
+export interface GateRun {
+  /** One result per stage that ran, in the order they finished. */
+  results: StageResult[];
+  /** The signal that stopped the run, if one did. */
+  stopped?: StopSignal;
+}
+
 /** What one stage did. */
 export interface StageResult {
   name: string;
@@ -53,6 +96,11 @@ export interface StageResult {
 // Each stage but the matrices takes well under a minute here; ten is a hang.
 const defaultLimitMinutes = 10;
 
+// A process that outlives SIGTERM (a Stryker worker busy in a mutant's
+// endless loop did, burning a core after its stage had failed) gets SIGKILL
+// this much later.
+const defaultGraceMs = 5_000;
+
 const encoder = new TextEncoder();
 
 /** Whether `setsid` is on the PATH (util-linux): then a stage is a group. */
@@ -67,31 +115,61 @@ const hasSetsid = await new Deno.Command('sh', {
  *
  * @param stages The stages, in priority order.
  * @param options `cores`: the run's cores; `env`: environment for every
- * stage; `cpuDir`: a folder for the CPU readings.
- * @returns One result per stage that ran, in the order they finished.
+ * stage; `cpuDir`: a folder for the CPU readings; `graceMs`: how long a
+ * stopped stage has between SIGTERM and SIGKILL (five seconds unless given).
+ * @returns One result per stage that ran, in the order they finished, and
+ * the signal that stopped the run, if one did.
  */
 export async function runStages(
   stages: readonly Stage[],
-  options: { cores: number; env: Record<string, string>; cpuDir: string },
-): Promise<StageResult[]> {
+  options: {
+    cores: number;
+    env: Record<string, string>;
+    cpuDir: string;
+    graceMs?: number;
+  },
+): Promise<GateRun> {
   await Deno.mkdir(options.cpuDir, { recursive: true });
   const names = new Set(stages.map((stage) => stage.name));
   const waiting = [...stages];
   const passed = new Set<string>();
   const results: StageResult[] = [];
-  const running = new Map<string, { cores: number; kill: () => void }>();
+  const running = new Map<
+    string,
+    { cores: number; stop: (reason: string, now?: boolean) => void }
+  >();
   // Stages whose output waits for the console, in start order.
   const queue: Output[] = [];
   let failed = false;
+  let stopped: StopSignal | undefined;
+  let startReady = () => {};
 
-  const interrupt = () => {
-    for (const { kill } of running.values()) kill();
-    Deno.exit(130);
+  const onSignal = (signal: StopSignal) => () => {
+    // A second signal does not wait for the grace period.
+    const now = stopped !== undefined;
+    stopped ??= signal;
+    failed = true;
+    const left = [...running.keys()];
+    console.error(
+      `\ngate: ${signal} received: ${
+        now ? 'killing' : 'stopping'
+      } ${left.length} running stage(s)${
+        left.length > 0 ? ` (${left.join(', ')})` : ''
+      }; no other stage starts`,
+    );
+    for (const { stop } of running.values()) {
+      stop(`stopped: the gate got ${stopped}`, now);
+    }
+    startReady();
   };
-  Deno.addSignalListener('SIGINT', interrupt);
+  const listeners = stopSignals.map((signal) => {
+    const listener = onSignal(signal);
+    Deno.addSignalListener(signal, listener);
+    return [signal, listener] as const;
+  });
   try {
     await new Promise<void>((resolve) => {
-      const startReady = () => {
+      startReady = () => {
         if (failed && running.size === 0) return resolve();
         if (failed) return;
         if (waiting.length === 0 && running.size === 0) return resolve();
@@ -108,9 +186,16 @@ export async function runStages(
           const output = new Output(stage.name);
           queue.push(output);
           promote(queue);
-          const controller = new AbortController();
-          running.set(stage.name, { cores, kill: () => controller.abort() });
-          runStage(stage, output, controller, options).then((result) => {
+          const control: Control = {};
+          const stop = (reason: string, now = false) => {
+            control.reason ??= reason;
+            control.kill?.(now);
+          };
+          running.set(stage.name, { cores, stop });
+          runStage(stage, output, control, {
+            ...options,
+            graceMs: options.graceMs ?? defaultGraceMs,
+          }).then((result) => {
             running.delete(stage.name);
             output.close(result);
             promote(queue);
@@ -118,7 +203,9 @@ export async function runStages(
             if (result.ok) passed.add(stage.name);
             else if (!failed) {
               failed = true;
-              for (const { kill } of running.values()) kill();
+              for (const { stop } of running.values()) {
+                stop('stopped: another stage failed');
+              }
             }
             startReady();
           });
@@ -130,9 +217,11 @@ export async function runStages(
       startReady();
     });
   } finally {
-    Deno.removeSignalListener('SIGINT', interrupt);
+    for (const [signal, listener] of listeners) {
+      Deno.removeSignalListener(signal, listener);
+    }
   }
-  return results;
+  return stopped === undefined ? { results } : { results, stopped };
 }
 
 /**
@@ -197,11 +286,21 @@ function promote(queue: Output[]): void {
   }
 }
 
+/**
+ * How the runner stops a running stage: `reason` once it is asked to (why
+ * the stage failed), `kill` once the stage's process is started.
+ */
+interface Control {
+  reason?: string;
+  /** SIGTERM to the stage's group, SIGKILL after the grace (or `now`). */
+  kill?: (now: boolean) => void;
+}
+
 async function runStage(
   stage: Stage,
   output: Output,
-  controller: AbortController,
-  options: { env: Record<string, string>; cpuDir: string },
+  control: Control,
+  options: { env: Record<string, string>; cpuDir: string; graceMs: number },
 ): Promise<StageResult> {
   output.line(`\n=== ${stage.name}: ${stage.cmd} ${stage.args.join(' ')}`);
   const cpuFile = `${options.cpuDir}/${stage.name.replace(/\W/g, '_')}`;
@@ -211,18 +310,16 @@ async function runStage(
   const limitMs = (stage.limitMinutes ?? defaultLimitMinutes) * 60_000;
   let timedOut = false;
   let code = 1;
-  let child: Deno.ChildProcess | undefined;
   try {
     // In a session of its own the stage is one process group: a kill ends
     // its whole tree, not just its first process.
-    child = new Deno.Command(hasSetsid ? 'setsid' : bash, {
+    const proc = new Deno.Command(hasSetsid ? 'setsid' : bash, {
       args: hasSetsid ? [bash, ...args] : args,
       env: { ...options.env, ...stage.env },
       stdin: 'null',
       stdout: 'piped',
       stderr: 'piped',
     }).spawn();
-    const proc = child;
     const signal = (name: Deno.Signal) => {
       try {
         if (hasSetsid) Deno.kill(-proc.pid, name);
@@ -231,19 +328,18 @@ async function runStage(
         // Already gone.
       }
     };
-    // A process that outlives SIGTERM (a Stryker worker busy in a mutant's
-    // endless loop did, burning a core after its stage had failed) gets
-    // SIGKILL five seconds later.
     let hardKill: ReturnType<typeof setTimeout> | undefined;
-    const kill = () => {
+    control.kill = (now) => {
+      if (now) return signal('SIGKILL');
       signal('SIGTERM');
-      hardKill ??= setTimeout(() => signal('SIGKILL'), 5_000);
+      hardKill ??= setTimeout(() => signal('SIGKILL'), options.graceMs);
     };
-    controller.signal.addEventListener('abort', kill);
+    // Asked to stop while it was starting.
+    if (control.reason !== undefined) control.kill(false);
     // Nothing may hang: a stage past its bound is killed and fails the run.
     const timer = setTimeout(() => {
       timedOut = true;
-      kill();
+      control.kill?.(false);
     }, limitMs);
     const pump = async (stream: ReadableStream<Uint8Array>, err: boolean) => {
       for await (const bytes of stream) output.write(err, bytes);
@@ -260,7 +356,7 @@ async function runStage(
   const seconds = (performance.now() - t0) / 1000;
   const result: StageResult = {
     name: stage.name,
-    ok: code === 0 && !timedOut && !controller.signal.aborted,
+    ok: code === 0 && !timedOut && control.reason === undefined,
     seconds,
     cpuSeconds: await readCpu(cpuFile),
   };
@@ -273,9 +369,8 @@ async function runStage(
   }
   if (timedOut) {
     result.failure = `killed: still running at its ${limitMs / 1000}s bound`;
-  } else if (controller.signal.aborted) {
-    result.failure = 'stopped: another stage failed';
-  } else if (!result.ok) result.failure ??= `failed (exit ${code})`;
+  } else if (control.reason !== undefined) result.failure = control.reason;
+  else if (!result.ok) result.failure ??= `failed (exit ${code})`;
   return result;
 }
 

@@ -34,6 +34,17 @@
  * root `package.json`): the main stages already run everything a cell runs
  * on it (see `gateVersions`). Naming versions runs exactly those.
  *
+ * In the gate's run the tests run on Deno, Bun and Node for the oldest and
+ * the newest of its versions only, and on Node alone for the minors between
+ * (see `testRuntimes`): what differs from one minor to the next is the SDK,
+ * the same JavaScript on every runtime, and Node (the runtime of the
+ * `instanceof` smoke) runs every minor's tests; the runtime axis is the
+ * main stages' (every test on Deno, Bun and Node on the development SDK),
+ * and the two ends of the range check it against an older SDK. Every
+ * minor keeps its type checks (`tsc consumer`, `deno check src`: the SDK's
+ * types are what change most). A named or `--all` run tests every version on
+ * all three.
+ *
  * Run after `scripts/build_npm.ts`:
  * `deno run --allow-all scripts/sdk_matrix.ts [--all | VERSION ...]`
  */
@@ -79,6 +90,24 @@ export const developmentSdk = rootPackage.devDependencies[
 export const gateVersions: readonly string[] = sdkMatrix.filter((version) =>
   version !== developmentSdk
 );
+
+/** A runtime a cell's tests run on. */
+export type TestRuntime = 'deno' | 'bun' | 'node';
+
+/**
+ * The runtimes `version`'s tests run on in a run of `versions`: all three
+ * for every version, but in the gate's run (`gateVersions`) Node alone for
+ * the versions between the first and the last (see the module doc).
+ */
+export function testRuntimes(
+  version: string,
+  versions: readonly string[],
+): TestRuntime[] {
+  const ends = [versions[0], versions.at(-1)];
+  return versions !== gateVersions || ends.includes(version)
+    ? ['deno', 'bun', 'node']
+    : ['node'];
+}
 
 /** The committed folder of a version's project (ends with a slash). */
 export function sdkProject(version: string): string {
@@ -268,14 +297,16 @@ const { assistantMessage, ScriptedModel } = require('@scripted/agents');
  * @param tarball The packed package.
  * @param options `outOfRange`: install with `--legacy-peer-deps`, for a
  * release outside the peer range (npm refuses it otherwise), to learn
- * whether the range could be widened to it.
+ * whether the range could be widened to it; `runtimes`: where the tests run
+ * (all three unless given).
  * @returns What passed, with timings.
  */
 export async function runCell(
   version: string,
   tarball: string,
-  options: { outOfRange?: boolean } = {},
+  options: { outOfRange?: boolean; runtimes?: readonly TestRuntime[] } = {},
 ): Promise<CellResult> {
+  const runtimes = options.runtimes ?? ['deno', 'bun', 'node'];
   const t0 = performance.now();
   const dir = `${projectsRoot}/${version}`;
   const result: CellResult = {
@@ -429,24 +460,28 @@ export async function runCell(
       .join('');
   await Deno.writeTextFile(`${dir}/all_test.ts`, entry('ts'));
   await Deno.writeTextFile(`${dir}/node/all_test.mjs`, entry('js'));
-  await step('deno', () =>
-    run(`${bin}/deno`, [
-      'test',
-      '--no-check',
-      '--allow-env',
-      '--allow-read',
-      '--deny-net',
-      'all_test.ts',
-    ], { cwd: dir }), 'deno');
-  await step('bun', () =>
-    run(`${bin}/bun`, [
-      'test',
-      '--timeout',
-      '60000',
-      '--preload',
-      `./${guard}.ts`,
-      ...suites.map((suite) => `./${suite}`),
-    ], { cwd: dir }), 'bun');
+  if (runtimes.includes('deno')) {
+    await step('deno', () =>
+      run(`${bin}/deno`, [
+        'test',
+        '--no-check',
+        '--allow-env',
+        '--allow-read',
+        '--deny-net',
+        'all_test.ts',
+      ], { cwd: dir }), 'deno');
+  }
+  if (runtimes.includes('bun')) {
+    await step('bun', () =>
+      run(`${bin}/bun`, [
+        'test',
+        '--timeout',
+        '60000',
+        '--preload',
+        `./${guard}.ts`,
+        ...suites.map((suite) => `./${suite}`),
+      ], { cwd: dir }), 'bun');
+  }
   await step(
     'node',
     () => run(node, ['node/all_test.mjs'], { cwd: dir, env: nodeEnv }),
@@ -516,6 +551,7 @@ export async function runMatrix(
     for (let version = queue.shift(); version; version = queue.shift()) {
       const cell = await runCell(version, tarball, {
         outOfRange: options.outOfRange ?? false,
+        runtimes: testRuntimes(version, versions),
       });
       results.push(cell);
       options.report?.(cell);
