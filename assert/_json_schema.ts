@@ -108,10 +108,10 @@ function usable(schema: unknown): unknown {
 function compiles(pattern: unknown): boolean {
   try {
     new RegExp(String(pattern), 'u');
-    return true;
   } catch {
     return false;
   }
+  return true;
 }
 
 // A JSON pointer's segments, unescaped (`#/a~1b/0` is `a/b`, `0`).
@@ -212,7 +212,7 @@ function wanted(keyword: string, schema: Node, unit: OutputUnit): string {
       return `a value matching one of ${count} schemas`;
     case 'oneOf':
       return `a value matching exactly one of ${count} schemas (it matches ${
-        /\((\d+) matches\)/.exec(unit.error)?.[1]
+        /\((\d+) matches\)/.exec(unit.error)![1]
       })`;
     case 'not':
       return 'a value not matching the "not" schema';
@@ -229,7 +229,6 @@ function wanted(keyword: string, schema: Node, unit: OutputUnit): string {
  * @returns The issues.
  */
 export function schemaIssues(value: unknown, schema: unknown): SchemaIssue[] {
-  if (typeof schema !== 'object' && typeof schema !== 'boolean') return [];
   const root = usable(schema) as Schema | boolean;
   let lookup: Record<string, unknown>;
   let units: OutputUnit[];
@@ -258,7 +257,7 @@ export function schemaIssues(value: unknown, schema: unknown): SchemaIssue[] {
     if (carriers.has(unit.keyword) || issues.length === maxIssues) continue;
     const [found, path] = locate(value, unit.instanceLocation);
     const missing = requirers.has(unit.keyword)
-      ? /does not have (?:required property )?"(.*)"\.$/.exec(unit.error)
+      ? /does not have (?:required property )?"(.*)"\./.exec(unit.error)
       : null;
     if (missing !== null) {
       issues.push({
@@ -271,7 +270,7 @@ export function schemaIssues(value: unknown, schema: unknown): SchemaIssue[] {
     // A `dependencies` schema that failed: its failures are reported.
     if (unit.keyword === 'dependencies') continue;
     const name = unit.keyword === 'propertyNames'
-      ? /^Property name "(.*)" does not match schema\.$/.exec(unit.error)![1]!
+      ? /Property name "(.*)" does not match schema\./.exec(unit.error)![1]!
       : undefined;
     if (name !== undefined) {
       issues.push({

@@ -235,3 +235,68 @@ test('The schema given is never marked, however deep', () => {
   ]);
   assert.equal(JSON.stringify(schema), before);
 });
+
+test('A $schema that is no string is no draft, even when it reads like one', () => {
+  assert.equal(
+    draftOf({ $schema: ['http://json-schema.org/draft-04/schema#'] }),
+    '2020-12',
+  );
+});
+
+test('Only a pattern that does not compile is left out; other keywords with such text stay', () => {
+  assert.deepEqual(schemaIssues('x', { const: '(' }), [
+    { path: '', expected: '"("', received: '"x"' },
+  ]);
+  assert.deepEqual(schemaIssues('x', { type: 'number', pattern: '(' }), [
+    { path: '', expected: 'a value of type number', received: '"x"' },
+  ]);
+});
+
+test('oneOf names how many schemas matched, ten and more included', () => {
+  assert.deepEqual(schemaIssues(1, { oneOf: Array(10).fill({}) }), [{
+    path: '',
+    expected: 'a value matching exactly one of 10 schemas (it matches 10)',
+    received: '1',
+  }]);
+});
+
+test('A false sub-schema deeper than additionalProperties allows nothing; it is no unknown property', () => {
+  assert.deepEqual(
+    schemaIssues({ x: { a: 1 } }, {
+      additionalProperties: { properties: { a: false } },
+    }),
+    [{
+      path: 'x.a',
+      expected: 'nothing (the schema allows no value)',
+      received: '1',
+    }],
+  );
+});
+
+test('A keyword beside $recursiveRef is read from its own schema, not the referenced one', () => {
+  assert.deepEqual(
+    schemaIssues({ child: { n: 1 } }, {
+      $schema: 'https://json-schema.org/draft/2019-09/schema',
+      $recursiveAnchor: true,
+      properties: {
+        child: { $recursiveRef: '#', properties: { n: { minimum: 5 } } },
+      },
+    }),
+    [{ path: 'child.n', expected: 'at least 5', received: '1' }],
+  );
+});
+
+test('A property named minContains does not hide what its own contains counted', () => {
+  assert.deepEqual(
+    schemaIssues({ minContains: [1] }, {
+      properties: {
+        minContains: { contains: { type: 'string' }, minContains: 1 },
+      },
+    }),
+    [{
+      path: 'minContains',
+      expected: 'an array of at least 1 items matching the "contains" schema',
+      received: 'an array of 1',
+    }],
+  );
+});
