@@ -1,0 +1,469 @@
+/**
+ * assertRunParity through the real SDK: the guide's tool workflow, a
+ * handoff and approvals pass on every path; a tool that answers otherwise
+ * when streamed, or whose state does not survive the serialized resume,
+ * fails naming the field and the two paths.
+ */
+import {
+  Agent,
+  handoff,
+  Runner,
+  type OutputGuardrail,
+  type RunContext,
+  tool,
+} from '@openai/agents';
+import {
+  assistantMessage,
+  functionCall,
+  modelResponder,
+  ScriptedModel,
+  UnconsumedModelStepsError,
+  UnexpectedModelCallError,
+} from '@scripted/agents';
+import { handoffCall } from '@scripted/agents/items';
+import {
+  assertRunParity,
+  InvalidRunAssertionInputError,
+  RunAssertionError,
+} from '@scripted/agents/assert';
+import assert from 'node:assert/strict';
+import test from 'node:test';
+import { z } from 'zod';
+
+/** The guide's tool workflow, built afresh; `answer` may look at the call's mode. */
+function weatherAgent(
+  answer: (city: string, streamed: boolean) => string = (city) =>
+    `${city}: sunny`,
+) {
+  const model = new ScriptedModel([
+    [functionCall('get_weather', { city: 'Tokyo' }, { callId: 'call_1' })],
+    [assistantMessage('It is sunny in Tokyo.')],
+  ]);
+  const weather = tool({
+    name: 'get_weather',
+    description: 'Gets the weather for a city.',
+    parameters: z.object({ city: z.string() }),
+    execute: ({ city }) => answer(city, model.lastCall?.streamed === true),
+  });
+  return new Agent({ name: 'Weather assistant', model, tools: [weather] });
+}
+
+function streamedRain(city: string, streamed: boolean): string {
+  return streamed ? `${city}: rain` : `${city}: sunny`;
+}
+
+/** The parity failure, checked for its class, name and assertion. */
+async function failure(run: Promise<void>): Promise<RunAssertionError> {
+  const error = await run.then(() => undefined, (e: unknown) => e);
+  assert.ok(error instanceof RunAssertionError, String(error));
+  assert.equal(error.name, 'RunAssertionError');
+  assert.equal(error.assertion, 'assertRunParity');
+  return error;
+}
+
+/** The input error, checked for its class, name and assertion. */
+async function inputError(
+  run: Promise<void>,
+): Promise<InvalidRunAssertionInputError> {
+  const error = await run.then(() => undefined, (e: unknown) => e);
+  assert.ok(error instanceof InvalidRunAssertionInputError, String(error));
+  assert.equal(error.name, 'InvalidRunAssertionInputError');
+  assert.equal(error.assertion, 'assertRunParity');
+  return error;
+}
+
+/** The message from its headline to the timelines, without the diff. */
+function timelines(message: string): string {
+  return message.slice(message.indexOf('\n\nTimeline of ') + 2);
+}
+
+test('assertRunParity passes on the guide tool workflow, on every path', async () => {
+  const built: string[] = [];
+  await assertRunParity(() => {
+    built.push('agent');
+    return weatherAgent();
+  }, 'What is the weather in Tokyo?');
+  assert.deepEqual(built, ['agent', 'agent', 'agent']);
+});
+
+test('assertRunParity takes input items and an async factory giving the doubles', async () => {
+  await assertRunParity(
+    () => {
+      const agent = weatherAgent();
+      return Promise.resolve({ agent, doubles: [agent.model as ScriptedModel] });
+    },
+    [{ role: 'user', content: 'What is the weather in Tokyo?' }],
+  );
+});
+
+test('assertRunParity names the field and both paths of a tool that answers otherwise when streamed', async () => {
+  const error = await failure(
+    assertRunParity(() => weatherAgent(streamedRain), 'Weather?'),
+  );
+  assert.equal(error.path, 'newItems[1].output');
+  assert.equal(
+    (error.expected as { output: string }[])[1]!.output,
+    'Tokyo: sunny',
+  );
+  assert.equal(
+    (error.actual as { output: string }[])[1]!.output,
+    'Tokyo: rain',
+  );
+  assert.equal(
+    error.message.split('\n')[0],
+    'Runs differ at "newItems[1].output": "run" gave "Tokyo: sunny", "stream" gave "Tokyo: rain" (expected: "run", actual: "stream")',
+  );
+  assert.equal(
+    timelines(error.message),
+    [
+      'Timeline of "run" (4 events):',
+      '  double 0 call 0 "getResponse"',
+      '  tool "get_weather" ran for call "call_1"',
+      '  double 0 call 1 "getResponse"',
+      '  double 0 complete',
+      'Timeline of "stream" (4 events):',
+      '  double 0 call 0 "getStreamedResponse"',
+      '  tool "get_weather" ran for call "call_1"',
+      '  double 0 call 1 "getStreamedResponse"',
+      '  double 0 complete',
+    ].join('\n'),
+  );
+});
+
+test('assertRunParity leaves out the paths and fields not chosen', async () => {
+  await assertRunParity(() => weatherAgent(streamedRain), 'Weather?', {
+    paths: ['run', 'resume'],
+  });
+  await assertRunParity(() => weatherAgent(streamedRain), 'Weather?', {
+    fields: ['usage', 'finalOutput', 'toolExecutions', 'doubles'],
+  });
+  const error = await failure(
+    assertRunParity(() => weatherAgent(streamedRain), 'Weather?', {
+      paths: ['stream', 'run'],
+      fields: ['newItems'],
+    }),
+  );
+  assert.match(
+    error.message,
+    /^Runs differ at "newItems\[1\]\.output": "stream" gave "Tokyo: rain", "run" gave "Tokyo: sunny" \(expected: "stream", actual: "run"\)\n/,
+  );
+});
+
+/** A tool that keeps a note per run context (a WeakMap no RunState carries). */
+function memoryAgent() {
+  const notes = new WeakMap<object, string>();
+  const model = new ScriptedModel([
+    [
+      functionCall('remember', { note: 'blue' }, { callId: 'c1' }),
+      functionCall('recall', {}, { callId: 'c2' }),
+    ],
+    [assistantMessage('Recalled.')],
+  ]);
+  const remember = tool({
+    name: 'remember',
+    description: 'Remember a note',
+    parameters: z.object({ note: z.string() }),
+    execute: ({ note }, context?: RunContext<unknown>) => {
+      notes.set(context!.context as object, note);
+      return 'noted';
+    },
+  });
+  const recall = tool({
+    name: 'recall',
+    description: 'Recall the note',
+    parameters: z.object({}),
+    needsApproval: true,
+    execute: (_args, context?: RunContext<unknown>) =>
+      notes.get(context!.context as object) ?? 'nothing',
+  });
+  return new Agent({ name: 'Memory', model, tools: [remember, recall] });
+}
+
+test('assertRunParity names the field and the resume path of a tool whose state does not survive it', async () => {
+  const error = await failure(assertRunParity(memoryAgent, 'Remember', {
+    approvals: { approve: ['recall'] },
+  }));
+  assert.equal(error.path, 'newItems[3].output');
+  assert.match(
+    error.message,
+    /^Runs differ at "newItems\[3\]\.output": "run" gave "blue", "resume" gave "nothing" \(expected: "run", actual: "resume"\)\n/,
+  );
+  assert.equal(
+    timelines(error.message),
+    [
+      'Timeline of "run" (7 events):',
+      '  double 0 call 0 "getResponse"',
+      '  tool "remember" ran for call "c1"',
+      '  stopped for 1 approval',
+      '  approved "recall" (call "c2")',
+      '  tool "recall" ran for call "c2"',
+      '  double 0 call 1 "getResponse"',
+      '  double 0 complete',
+      'Timeline of "resume" (9 events):',
+      '  double 0 call 0 "getResponse"',
+      '  tool "remember" ran for call "c1"',
+      '  stopped for 1 approval',
+      '  state serialized and restored',
+      '  approved "recall" (call "c2")',
+      '  state serialized and restored',
+      '  tool "recall" ran for call "c2"',
+      '  double 0 call 1 "getResponse"',
+      '  double 0 complete',
+    ].join('\n'),
+  );
+});
+
+/** Two `needsApproval` tools; the model's second turn reads what came back. */
+function filesAgent(ran: string[]) {
+  const make = (name: string) =>
+    tool({
+      name,
+      description: name,
+      parameters: z.object({ path: z.string() }),
+      needsApproval: true,
+      execute: ({ path }) => {
+        ran.push(`${name} ${path}`);
+        return `${name} done: ${path}`;
+      },
+    });
+  const model = new ScriptedModel([
+    [
+      functionCall('delete_file', { path: 'a.txt' }, { callId: 'c1' }),
+      functionCall('write_file', { path: 'b.txt' }, { callId: 'c2' }),
+    ],
+    modelResponder((call) => {
+      const results = (call.request.input as { type?: string; output?: unknown }[])
+        .filter((item) => item.type === 'function_call_result')
+        .map((item) => JSON.stringify(item.output));
+      return [assistantMessage(results.join(' | '))];
+    }),
+  ]);
+  return new Agent({ name: 'Files', model, tools: [make('delete_file'), make('write_file')] });
+}
+
+test('assertRunParity passes on an approval workflow, approved and rejected (by tool name or call id)', async () => {
+  const ran: string[] = [];
+  await assertRunParity(() => filesAgent(ran), 'Clean up', {
+    approvals: { approve: ['delete_file'], reject: ['c2'] },
+  });
+  assert.deepEqual(ran, [
+    'delete_file a.txt',
+    'delete_file a.txt',
+    'delete_file a.txt',
+  ]);
+  ran.length = 0;
+  await assertRunParity(() => filesAgent(ran), 'Clean up', {
+    approvals: { reject: ['delete_file', 'write_file'], rejectionMessage: 'No.' },
+  });
+  assert.deepEqual(ran, []);
+});
+
+test('assertRunParity passes the rejection text to the model on every path', async () => {
+  let answers: string[] = [];
+  await assertRunParity(() => {
+    const agent = filesAgent([]);
+    agent.on('agent_end', (_context, output) => answers.push(output));
+    return agent;
+  }, 'Clean up', {
+    approvals: { reject: ['c1', 'c2'], rejectionMessage: 'Not today.' },
+  });
+  assert.equal(answers.length, 3);
+  assert.ok(answers.every((answer) => answer.includes('Not today.')), answers[0]);
+  answers = [];
+  await assertRunParity(() => {
+    const agent = filesAgent([]);
+    agent.on('agent_end', (_context, output) => answers.push(output));
+    return agent;
+  }, 'Clean up', { approvals: { reject: ['c1', 'c2'] } });
+  assert.ok(
+    answers.every((answer) => answer.includes('Tool execution was not approved.')),
+    answers[0],
+  );
+});
+
+test('assertRunParity fails when an interruption has no decision, or two', async () => {
+  const none = await inputError(
+    assertRunParity(() => filesAgent([]), 'Clean up', {
+      approvals: { approve: ['delete_file'] },
+    }),
+  );
+  assert.equal(none.reason, 'invalid_value');
+  assert.equal(none.path, 'options.approvals');
+  assert.equal(
+    none.issue,
+    'one decision for the call of tool "write_file" (call id "c2")',
+  );
+  assert.equal(none.received, 'no decision');
+  const both = await inputError(
+    assertRunParity(() => filesAgent([]), 'Clean up', {
+      approvals: { approve: ['delete_file', 'c2'], reject: ['write_file'] },
+    }),
+  );
+  assert.equal(both.path, 'options.approvals');
+  assert.equal(both.received, 'both approve and reject');
+  const unasked = await inputError(
+    assertRunParity(() => filesAgent([]), 'Clean up'),
+  );
+  assert.equal(
+    unasked.issue,
+    'one decision for the call of tool "delete_file" (call id "c1")',
+  );
+});
+
+function triage() {
+  const model = new ScriptedModel();
+  const billing = new Agent({ name: 'Billing', model });
+  const agent = new Agent({ name: 'Triage', model, handoffs: [billing] });
+  model.enqueue(
+    [handoffCall(billing, { callId: 'h1' })],
+    [assistantMessage('Billing here')],
+  );
+  return agent;
+}
+
+test('assertRunParity passes on a handoff', async () => {
+  const built: string[] = [];
+  await assertRunParity(() => {
+    built.push('triage');
+    return triage();
+  }, 'Refund');
+  assert.deepEqual(built, ['triage', 'triage', 'triage']);
+});
+
+test('assertRunParity checks the doubles of the agents handed off to, and of handoff objects', async () => {
+  for (const wrap of [(a: Agent) => a, (a: Agent) => handoff(a)]) {
+    await assert.rejects(
+      assertRunParity(() => {
+        const unused = new ScriptedModel([[assistantMessage('never')]]);
+        const billing = new Agent({ name: 'Billing', model: unused });
+        const model = new ScriptedModel([[assistantMessage('Triage here')]]);
+        return new Agent({
+          name: 'Triage',
+          model,
+          handoffs: [wrap(billing), wrap(billing)],
+        });
+      }, 'Hi'),
+      (error: unknown) =>
+        error instanceof UnconsumedModelStepsError &&
+        error.remainingSteps === 1,
+    );
+  }
+});
+
+test('assertRunParity finds a script left unused on one path: a difference of "doubles"', async () => {
+  let built = 0;
+  const error = await failure(assertRunParity(() => {
+    const agent = weatherAgent();
+    // The second path's model has one step more than its run uses.
+    if (++built === 2) {
+      (agent.model as ScriptedModel).enqueue([assistantMessage('spare')]);
+    }
+    return agent;
+  }, 'Weather?'));
+  assert.equal(error.path, 'doubles[0]');
+  assert.deepEqual(error.expected, ['complete']);
+  assert.deepEqual(error.actual, ['UnconsumedModelStepsError']);
+  assert.match(
+    error.message,
+    /^Runs differ at "doubles\[0\]": "run" gave "complete", "stream" gave "UnconsumedModelStepsError"/,
+  );
+  assert.match(
+    error.message,
+    /\n {2}double 0 incomplete: "UnconsumedModelStepsError"$/,
+  );
+  // Not compared when left out.
+  built = 0;
+  await assertRunParity(() => {
+    const agent = weatherAgent();
+    if (++built === 2) {
+      (agent.model as ScriptedModel).enqueue([assistantMessage('spare')]);
+    }
+    return agent;
+  }, 'Weather?', { fields: ['finalOutput', 'newItems', 'usage'] });
+});
+
+test('assertRunParity checks only the doubles given, when given', async () => {
+  await assertRunParity(() => {
+    const agent = weatherAgent();
+    (agent.model as ScriptedModel).enqueue([assistantMessage('spare')]);
+    return { agent, doubles: [] };
+  }, 'Weather?');
+  const checked: string[] = [];
+  await assertRunParity(() => ({
+    agent: weatherAgent(),
+    doubles: [{ assertComplete: () => void checked.push('checked') }],
+  }), 'Weather?');
+  assert.deepEqual(checked, ['checked', 'checked', 'checked']);
+});
+
+test('assertRunParity finds a run that throws on one path: a difference of "error"', async () => {
+  let built = 0;
+  const error = await failure(assertRunParity(() => {
+    const model = new ScriptedModel(
+      ++built === 3 ? [] : [[assistantMessage('Hi')]],
+    );
+    return new Agent({ name: 'A', model });
+  }, 'Hi', { fields: ['finalOutput'] }));
+  assert.equal(error.path, 'error');
+  assert.equal(error.expected, 'completed');
+  assert.equal(error.actual, 'UnexpectedModelCallError');
+  assert.match(
+    error.message,
+    /^Runs differ at "error": "run" gave "completed", "resume" gave "UnexpectedModelCallError" \(expected: "run", actual: "resume"\)\n/,
+  );
+  assert.match(
+    error.message,
+    /Timeline of "resume" \(3 events\):\n {2}double 0 call 0 "getResponse"\n {2}threw "UnexpectedModelCallError"\n {2}double 0 incomplete: "UnexpectedModelCallError"$/,
+  );
+});
+
+test('assertRunParity rethrows what every path threw alike', async () => {
+  const thrown: unknown[] = [];
+  await assert.rejects(
+    assertRunParity(() => {
+      const model = new ScriptedModel([]);
+      return new Agent({ name: 'A', model });
+    }, 'Hi').catch((error: unknown) => {
+      thrown.push(error);
+      throw error;
+    }),
+    UnexpectedModelCallError,
+  );
+  assert.equal((thrown[0] as UnexpectedModelCallError).streamed, false);
+});
+
+
+test('assertRunParity fails when a tool ran twice for one call (an SDK that ran it twice)', async () => {
+  // The SDK answers a call id once; an SDK regression that runs a tool
+  // twice is simulated by announcing the second path's run twice.
+  const emit = Runner.prototype.emit;
+  let runs = 0;
+  Runner.prototype.emit = function (this: Runner, type, ...args) {
+    if (type === 'agent_tool_start' && ++runs === 2) {
+      emit.call(this, type, ...args);
+    }
+    return emit.call(this, type, ...args);
+  } as typeof emit;
+  let error: RunAssertionError;
+  try {
+    error = await failure(
+      assertRunParity(() => weatherAgent(), 'Weather?', {
+        fields: ['toolExecutions'],
+      }),
+    );
+  } finally {
+    Runner.prototype.emit = emit;
+  }
+  assert.equal(error.path, 'toolExecutions[0].runs');
+  assert.equal(error.expected, 1);
+  assert.equal(error.actual, 2);
+  assert.match(
+    error.message,
+    /^Tool "get_weather" ran 2 times for call "call_1" on "stream": expected once\n/,
+  );
+  assert.match(
+    error.message,
+    /\n\nTimeline of "stream" \(5 events\):\n {2}double 0 call 0 "getStreamedResponse"\n {2}tool "get_weather" ran for call "call_1"\n {2}tool "get_weather" ran for call "call_1"\n/,
+  );
+  assert.doesNotMatch(error.message, /Timeline of "run"/);
+});
