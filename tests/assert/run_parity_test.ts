@@ -21,6 +21,7 @@ import {
   UnexpectedModelCallError,
 } from '@scripted/agents';
 import { handoffCall } from '@scripted/agents/items';
+import { ScriptedMcpServer } from '@scripted/agents/mcp';
 import {
   assertRunParity,
   InvalidRunAssertionInputError,
@@ -466,4 +467,234 @@ test('assertRunParity fails when a tool ran twice for one call (an SDK that ran 
     /\n\nTimeline of "stream" \(5 events\):\n {2}double 0 call 0 "getStreamedResponse"\n {2}tool "get_weather" ran for call "call_1"\n {2}tool "get_weather" ran for call "call_1"\n/,
   );
   assert.doesNotMatch(error.message, /Timeline of "run"/);
+});
+
+/** An agent whose one answer is built by `respond`, per call. */
+function answering(
+  respond: (streamed: boolean) => unknown,
+  config: Partial<ConstructorParameters<typeof Agent>[0]> = {},
+) {
+  const model = new ScriptedModel([
+    modelResponder((call) => respond(call.streamed) as never),
+  ]);
+  return new Agent({ name: 'A', model, ...config });
+}
+
+test('assertRunParity compares usage', async () => {
+  const error = await failure(assertRunParity(
+    () =>
+      answering((streamed) => ({
+        output: [assistantMessage('Hi')],
+        usage: { inputTokens: streamed ? 7 : 5, outputTokens: 2 },
+      })),
+    'Hi',
+    { paths: ['run', 'stream'] },
+  ));
+  assert.equal(error.path, 'usage.inputTokens');
+  assert.deepEqual(error.expected, {
+    requests: 1,
+    inputTokens: 5,
+    outputTokens: 2,
+    totalTokens: 7,
+  });
+  assert.deepEqual(error.actual, {
+    requests: 1,
+    inputTokens: 7,
+    outputTokens: 2,
+    totalTokens: 9,
+  });
+  assert.match(
+    error.message,
+    /^Runs differ at "usage\.inputTokens": "run" gave 5, "stream" gave 7 /,
+  );
+});
+
+test('assertRunParity compares guardrail results', async () => {
+  let built = 0;
+  const error = await failure(assertRunParity(() => {
+    const mode = ++built;
+    const check: OutputGuardrail = {
+      name: 'tone',
+      execute: () =>
+        Promise.resolve({ tripwireTriggered: false, outputInfo: { mode } }),
+    };
+    return answering(() => [assistantMessage('Hi')], {
+      outputGuardrails: [check],
+    });
+  }, 'Hi'));
+  assert.equal(error.path, 'guardrails[0].outputInfo.mode');
+  assert.deepEqual(error.expected, [
+    { kind: 'output', name: 'tone', tripped: false, outputInfo: { mode: 1 } },
+  ]);
+  assert.equal(
+    (error.actual as { outputInfo: { mode: number } }[])[0]!.outputInfo.mode,
+    2,
+  );
+});
+
+test('assertRunParity compares handoffs', async () => {
+  const error = await failure(assertRunParity(() => {
+    const model = new ScriptedModel();
+    const billing = new Agent({ name: 'Billing', model });
+    const refunds = new Agent({ name: 'Refunds', model });
+    model.enqueue(
+      modelResponder((call) => [
+        handoffCall(call.streamed ? refunds : billing, { callId: 'h1' }),
+      ]),
+      [assistantMessage('Here')],
+    );
+    return new Agent({ name: 'Triage', model, handoffs: [billing, refunds] });
+  }, 'Refund', { fields: ['handoffs'] }));
+  assert.equal(error.path, 'handoffs[0].to');
+  assert.deepEqual(error.expected, [{ from: 'Triage', to: 'Billing' }]);
+  assert.deepEqual(error.actual, [{ from: 'Triage', to: 'Refunds' }]);
+  assert.match(error.message, /\n {2}handoff "Triage" -> "Refunds"\n/);
+});
+
+test('assertRunParity compares the interruptions of each stop', async () => {
+  const error = await failure(assertRunParity(() => {
+    const model = new ScriptedModel([
+      [functionCall('delete_file', { path: 'a.txt' }, { callId: 'c1' })],
+      [assistantMessage('Done')],
+    ]);
+    const remove = tool({
+      name: 'delete_file',
+      description: 'Delete',
+      parameters: z.object({ path: z.string() }),
+      // Asks only when streamed.
+      needsApproval: () => Promise.resolve(model.lastCall?.streamed === true),
+      execute: ({ path }) => `deleted ${path}`,
+    });
+    return new Agent({ name: 'Files', model, tools: [remove] });
+  }, 'Clean', { approvals: { approve: ['c1'] }, fields: ['interruptions'] }));
+  assert.equal(error.path, 'interruptions[0]');
+  assert.deepEqual(error.expected, []);
+  assert.deepEqual(error.actual, [[{
+    toolName: 'delete_file',
+    callId: '<id 1>',
+    arguments: { path: 'a.txt' },
+    agent: 'Files',
+  }]]);
+  assert.match(
+    error.message,
+    /^Runs differ at "interruptions\[0\]": "run" gave undefined, "stream" gave an array of 1 \(expected: "run", actual: "stream"\)\n/,
+  );
+});
+
+test('assertRunParity compares final outputs, ids excluded', async () => {
+  let built = 0;
+  const error = await failure(assertRunParity(() => {
+    const text = ++built === 3 ? 'Bye' : 'Hi';
+    // Each path's message has its own id: ids are not compared.
+    return answering(() => [assistantMessage(text, { id: `msg_${built}` })]);
+  }, 'Hi', { fields: ['finalOutput', 'newItems'] }));
+  assert.equal(error.path, 'finalOutput');
+  assert.equal(error.expected, 'Hi');
+  assert.equal(error.actual, 'Bye');
+  assert.match(
+    error.message,
+    /^Runs differ at "finalOutput": "run" gave "Hi", "resume" gave "Bye" \(expected: "run", actual: "resume"\)\n/,
+  );
+});
+
+test('assertRunParity prints values and timelines redacted', async () => {
+  const secret = 'sk-proj-abcdefghijklmnopqrstuvwxyz0123';
+  const error = await failure(assertRunParity(() =>
+    weatherAgent((city, streamed) =>
+      streamed ? `${city}: ${secret}` : `${city}: sunny`
+    ), 'Weather?'));
+  assert.ok(!error.message.includes(secret), error.message);
+  assert.ok(!JSON.stringify(error.actual).includes(secret));
+  assert.match(error.message, /"stream" gave "Tokyo: \[redacted\]"/);
+  // A call id shaped like a key is redacted in the timeline too.
+  const timeline = await failure(assertRunParity(() => {
+    const model = new ScriptedModel([
+      [functionCall('get_weather', { city: 'Oslo' }, { callId: secret })],
+      [assistantMessage('Done')],
+    ]);
+    const weather = tool({
+      name: 'get_weather',
+      description: 'Weather',
+      parameters: z.object({ city: z.string() }),
+      execute: ({ city }) => (model.lastCall?.streamed ? 'rain' : city),
+    });
+    return new Agent({ name: 'A', model, tools: [weather] });
+  }, 'Weather?'));
+  assert.ok(!timeline.message.includes(secret), timeline.message);
+  assert.match(
+    timeline.message,
+    /\n {2}tool "get_weather" ran for call "\[redacted\]"\n/,
+  );
+});
+
+test('assertRunParity finds an MCP server double on the agent and shows its calls', async () => {
+  let built = 0;
+  const error = await failure(assertRunParity(() => {
+    const mode = ++built;
+    const server = new ScriptedMcpServer({
+      name: 'weather',
+      tools: [{
+        name: 'get_weather',
+        description: 'The weather in a city',
+        inputSchema: { properties: { city: { type: 'string' } } },
+      }],
+      calls: [{ tool: 'get_weather', result: mode === 2 ? 'Rain' : 'Sun' }],
+    });
+    const model = new ScriptedModel([
+      [functionCall('get_weather', { city: 'Oslo' }, { callId: 'call_1' })],
+      [assistantMessage('Done')],
+    ]);
+    return new Agent({ name: 'Forecaster', model, mcpServers: [server] });
+  }, 'Oslo?', { paths: ['run', 'stream'] }));
+  assert.equal(error.path, 'newItems[1].output');
+  assert.match(
+    error.message,
+    /\n {2}double 1 call 0 "callTool" "get_weather"\n/,
+  );
+  assert.match(error.message, /\n {2}double 1 complete$/);
+});
+
+test('assertRunParity shows at most 20 lines of a timeline', async () => {
+  const calls = Array.from(
+    { length: 17 },
+    (_, i) => functionCall('get_weather', { city: `C${i}` }, { callId: `c${i}` }),
+  );
+  const error = await failure(assertRunParity(() => {
+    const model = new ScriptedModel([calls, [assistantMessage('Done')]]);
+    const weather = tool({
+      name: 'get_weather',
+      description: 'Weather',
+      parameters: z.object({ city: z.string() }),
+      execute: ({ city }) => (model.lastCall?.streamed ? 'rain' : city),
+    });
+    return new Agent({ name: 'A', model, tools: [weather] });
+  }, 'Weather?'));
+  // 1 call, 17 tool runs, 1 call, complete: 20 events, all shown.
+  const run = timelines(error.message).split('\nTimeline of "stream"')[0]!
+    .split('\n');
+  assert.equal(run[0], 'Timeline of "run" (20 events):');
+  assert.equal(run.length, 21);
+  assert.equal(run[20], '  double 0 complete');
+  await failure(assertRunParity(() => {
+    const many = Array.from(
+      { length: 18 },
+      (_, i) => functionCall('get_weather', { city: `C${i}` }, { callId: `c${i}` }),
+    );
+    const model = new ScriptedModel([many, [assistantMessage('Done')]]);
+    const weather = tool({
+      name: 'get_weather',
+      description: 'Weather',
+      parameters: z.object({ city: z.string() }),
+      execute: ({ city }) => (model.lastCall?.streamed ? 'rain' : city),
+    });
+    return new Agent({ name: 'A', model, tools: [weather] });
+  }, 'Weather?')).then((error) => {
+    // 21 events: 19 shown, then how many more.
+    const lines = timelines(error.message).split('\nTimeline of "stream"')[0]!
+      .split('\n');
+    assert.equal(lines[0], 'Timeline of "run" (21 events):');
+    assert.equal(lines.length, 21);
+    assert.equal(lines[19], '  tool "get_weather" ran for call "c17"');
+    assert.equal(lines[20], '  … 2 more');
+  });
 });
