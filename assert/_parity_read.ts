@@ -14,6 +14,7 @@ import {
   reject,
   string,
 } from '../_internal/read.ts';
+import { plural } from '../_internal/format.ts';
 import { names } from './approvals.ts';
 
 /**
@@ -92,7 +93,7 @@ function choices<T extends string>(
   if (chosen.length < min) {
     throw reject('invalid_value', path, value, {
       expected: `at least ${min} of ${allowed.length} names`,
-      received: `${chosen.length}`,
+      received: plural(chosen.length, 'name'),
     });
   }
   return chosen;

@@ -7,9 +7,10 @@
 import {
   Agent,
   handoff,
-  Runner,
   type OutputGuardrail,
   type RunContext,
+  Runner,
+  RunState,
   tool,
 } from '@openai/agents';
 import {
@@ -91,7 +92,10 @@ test('assertRunParity takes input items and an async factory giving the doubles'
   await assertRunParity(
     () => {
       const agent = weatherAgent();
-      return Promise.resolve({ agent, doubles: [agent.model as ScriptedModel] });
+      return Promise.resolve({
+        agent,
+        doubles: [agent.model as ScriptedModel],
+      });
     },
     [{ role: 'user', content: 'What is the weather in Tokyo?' }],
   );
@@ -233,13 +237,18 @@ function filesAgent(ran: string[]) {
       functionCall('write_file', { path: 'b.txt' }, { callId: 'c2' }),
     ],
     modelResponder((call) => {
-      const results = (call.request.input as { type?: string; output?: unknown }[])
-        .filter((item) => item.type === 'function_call_result')
-        .map((item) => JSON.stringify(item.output));
+      const results =
+        (call.request.input as { type?: string; output?: unknown }[])
+          .filter((item) => item.type === 'function_call_result')
+          .map((item) => JSON.stringify(item.output));
       return [assistantMessage(results.join(' | '))];
     }),
   ]);
-  return new Agent({ name: 'Files', model, tools: [make('delete_file'), make('write_file')] });
+  return new Agent({
+    name: 'Files',
+    model,
+    tools: [make('delete_file'), make('write_file')],
+  });
 }
 
 test('assertRunParity passes on an approval workflow, approved and rejected (by tool name or call id)', async () => {
@@ -254,30 +263,46 @@ test('assertRunParity passes on an approval workflow, approved and rejected (by 
   ]);
   ran.length = 0;
   await assertRunParity(() => filesAgent(ran), 'Clean up', {
-    approvals: { reject: ['delete_file', 'write_file'], rejectionMessage: 'No.' },
+    approvals: {
+      reject: ['delete_file', 'write_file'],
+      rejectionMessage: 'No.',
+    },
   });
   assert.deepEqual(ran, []);
 });
 
 test('assertRunParity passes the rejection text to the model on every path', async () => {
   let answers: string[] = [];
-  await assertRunParity(() => {
-    const agent = filesAgent([]);
-    agent.on('agent_end', (_context, output) => answers.push(output));
-    return agent;
-  }, 'Clean up', {
-    approvals: { reject: ['c1', 'c2'], rejectionMessage: 'Not today.' },
-  });
+  await assertRunParity(
+    () => {
+      const agent = filesAgent([]);
+      agent.on('agent_end', (_context, output) => answers.push(output));
+      return agent;
+    },
+    'Clean up',
+    {
+      approvals: { reject: ['c1', 'c2'], rejectionMessage: 'Not today.' },
+    },
+  );
   assert.equal(answers.length, 3);
-  assert.ok(answers.every((answer) => answer.includes('Not today.')), answers[0]);
-  answers = [];
-  await assertRunParity(() => {
-    const agent = filesAgent([]);
-    agent.on('agent_end', (_context, output) => answers.push(output));
-    return agent;
-  }, 'Clean up', { approvals: { reject: ['c1', 'c2'] } });
   assert.ok(
-    answers.every((answer) => answer.includes('Tool execution was not approved.')),
+    answers.every((answer) => answer.includes('Not today.')),
+    answers[0],
+  );
+  answers = [];
+  await assertRunParity(
+    () => {
+      const agent = filesAgent([]);
+      agent.on('agent_end', (_context, output) => answers.push(output));
+      return agent;
+    },
+    'Clean up',
+    { approvals: { reject: ['c1', 'c2'] } },
+  );
+  assert.ok(
+    answers.every((answer) =>
+      answer.includes('Tool execution was not approved.')
+    ),
     answers[0],
   );
 });
@@ -374,13 +399,17 @@ test('assertRunParity finds a script left unused on one path: a difference of "d
   );
   // Not compared when left out.
   built = 0;
-  await assertRunParity(() => {
-    const agent = weatherAgent();
-    if (++built === 2) {
-      (agent.model as ScriptedModel).enqueue([assistantMessage('spare')]);
-    }
-    return agent;
-  }, 'Weather?', { fields: ['finalOutput', 'newItems', 'usage'] });
+  await assertRunParity(
+    () => {
+      const agent = weatherAgent();
+      if (++built === 2) {
+        (agent.model as ScriptedModel).enqueue([assistantMessage('spare')]);
+      }
+      return agent;
+    },
+    'Weather?',
+    { fields: ['finalOutput', 'newItems', 'usage'] },
+  );
 });
 
 test('assertRunParity checks only the doubles given, when given', async () => {
@@ -399,12 +428,16 @@ test('assertRunParity checks only the doubles given, when given', async () => {
 
 test('assertRunParity finds a run that throws on one path: a difference of "error"', async () => {
   let built = 0;
-  const error = await failure(assertRunParity(() => {
-    const model = new ScriptedModel(
-      ++built === 3 ? [] : [[assistantMessage('Hi')]],
-    );
-    return new Agent({ name: 'A', model });
-  }, 'Hi', { fields: ['finalOutput'] }));
+  const error = await failure(assertRunParity(
+    () => {
+      const model = new ScriptedModel(
+        ++built === 3 ? [] : [[assistantMessage('Hi')]],
+      );
+      return new Agent({ name: 'A', model });
+    },
+    'Hi',
+    { fields: ['finalOutput'] },
+  ));
   assert.equal(error.path, 'error');
   assert.equal(error.expected, 'completed');
   assert.equal(error.actual, 'UnexpectedModelCallError');
@@ -432,7 +465,6 @@ test('assertRunParity rethrows what every path threw alike', async () => {
   );
   assert.equal((thrown[0] as UnexpectedModelCallError).streamed, false);
 });
-
 
 test('assertRunParity fails when a tool ran twice for one call (an SDK that ran it twice)', async () => {
   // The SDK answers a call id once; an SDK regression that runs a tool
@@ -533,18 +565,22 @@ test('assertRunParity compares guardrail results', async () => {
 });
 
 test('assertRunParity compares handoffs', async () => {
-  const error = await failure(assertRunParity(() => {
-    const model = new ScriptedModel();
-    const billing = new Agent({ name: 'Billing', model });
-    const refunds = new Agent({ name: 'Refunds', model });
-    model.enqueue(
-      modelResponder((call) => [
-        handoffCall(call.streamed ? refunds : billing, { callId: 'h1' }),
-      ]),
-      [assistantMessage('Here')],
-    );
-    return new Agent({ name: 'Triage', model, handoffs: [billing, refunds] });
-  }, 'Refund', { fields: ['handoffs'] }));
+  const error = await failure(assertRunParity(
+    () => {
+      const model = new ScriptedModel();
+      const billing = new Agent({ name: 'Billing', model });
+      const refunds = new Agent({ name: 'Refunds', model });
+      model.enqueue(
+        modelResponder((call) => [
+          handoffCall(call.streamed ? refunds : billing, { callId: 'h1' }),
+        ]),
+        [assistantMessage('Here')],
+      );
+      return new Agent({ name: 'Triage', model, handoffs: [billing, refunds] });
+    },
+    'Refund',
+    { fields: ['handoffs'] },
+  ));
   assert.equal(error.path, 'handoffs[0].to');
   assert.deepEqual(error.expected, [{ from: 'Triage', to: 'Billing' }]);
   assert.deepEqual(error.actual, [{ from: 'Triage', to: 'Refunds' }]);
@@ -552,21 +588,25 @@ test('assertRunParity compares handoffs', async () => {
 });
 
 test('assertRunParity compares the interruptions of each stop', async () => {
-  const error = await failure(assertRunParity(() => {
-    const model = new ScriptedModel([
-      [functionCall('delete_file', { path: 'a.txt' }, { callId: 'c1' })],
-      [assistantMessage('Done')],
-    ]);
-    const remove = tool({
-      name: 'delete_file',
-      description: 'Delete',
-      parameters: z.object({ path: z.string() }),
-      // Asks only when streamed.
-      needsApproval: () => Promise.resolve(model.lastCall?.streamed === true),
-      execute: ({ path }) => `deleted ${path}`,
-    });
-    return new Agent({ name: 'Files', model, tools: [remove] });
-  }, 'Clean', { approvals: { approve: ['c1'] }, fields: ['interruptions'] }));
+  const error = await failure(assertRunParity(
+    () => {
+      const model = new ScriptedModel([
+        [functionCall('delete_file', { path: 'a.txt' }, { callId: 'c1' })],
+        [assistantMessage('Done')],
+      ]);
+      const remove = tool({
+        name: 'delete_file',
+        description: 'Delete',
+        parameters: z.object({ path: z.string() }),
+        // Asks only when streamed.
+        needsApproval: () => Promise.resolve(model.lastCall?.streamed === true),
+        execute: ({ path }) => `deleted ${path}`,
+      });
+      return new Agent({ name: 'Files', model, tools: [remove] });
+    },
+    'Clean',
+    { approvals: { approve: ['c1'] }, fields: ['interruptions'] },
+  ));
   assert.equal(error.path, 'interruptions[0]');
   assert.deepEqual(error.expected, []);
   assert.deepEqual(error.actual, [[{
@@ -583,11 +623,15 @@ test('assertRunParity compares the interruptions of each stop', async () => {
 
 test('assertRunParity compares final outputs, ids excluded', async () => {
   let built = 0;
-  const error = await failure(assertRunParity(() => {
-    const text = ++built === 3 ? 'Bye' : 'Hi';
-    // Each path's message has its own id: ids are not compared.
-    return answering(() => [assistantMessage(text, { id: `msg_${built}` })]);
-  }, 'Hi', { fields: ['finalOutput', 'newItems'] }));
+  const error = await failure(assertRunParity(
+    () => {
+      const text = ++built === 3 ? 'Bye' : 'Hi';
+      // Each path's message has its own id: ids are not compared.
+      return answering(() => [assistantMessage(text, { id: `msg_${built}` })]);
+    },
+    'Hi',
+    { fields: ['finalOutput', 'newItems'] },
+  ));
   assert.equal(error.path, 'finalOutput');
   assert.equal(error.expected, 'Hi');
   assert.equal(error.actual, 'Bye');
@@ -599,10 +643,15 @@ test('assertRunParity compares final outputs, ids excluded', async () => {
 
 test('assertRunParity prints values and timelines redacted', async () => {
   const secret = 'sk-proj-abcdefghijklmnopqrstuvwxyz0123';
-  const error = await failure(assertRunParity(() =>
-    weatherAgent((city, streamed) =>
-      streamed ? `${city}: ${secret}` : `${city}: sunny`
-    ), 'Weather?'));
+  const error = await failure(
+    assertRunParity(
+      () =>
+        weatherAgent((city, streamed) =>
+          streamed ? `${city}: ${secret}` : `${city}: sunny`
+        ),
+      'Weather?',
+    ),
+  );
   assert.ok(!error.message.includes(secret), error.message);
   assert.ok(!JSON.stringify(error.actual).includes(secret));
   assert.match(error.message, /"stream" gave "Tokyo: \[redacted\]"/);
@@ -629,23 +678,27 @@ test('assertRunParity prints values and timelines redacted', async () => {
 
 test('assertRunParity finds an MCP server double on the agent and shows its calls', async () => {
   let built = 0;
-  const error = await failure(assertRunParity(() => {
-    const mode = ++built;
-    const server = new ScriptedMcpServer({
-      name: 'weather',
-      tools: [{
-        name: 'get_weather',
-        description: 'The weather in a city',
-        inputSchema: { properties: { city: { type: 'string' } } },
-      }],
-      calls: [{ tool: 'get_weather', result: mode === 2 ? 'Rain' : 'Sun' }],
-    });
-    const model = new ScriptedModel([
-      [functionCall('get_weather', { city: 'Oslo' }, { callId: 'call_1' })],
-      [assistantMessage('Done')],
-    ]);
-    return new Agent({ name: 'Forecaster', model, mcpServers: [server] });
-  }, 'Oslo?', { paths: ['run', 'stream'] }));
+  const error = await failure(assertRunParity(
+    () => {
+      const mode = ++built;
+      const server = new ScriptedMcpServer({
+        name: 'weather',
+        tools: [{
+          name: 'get_weather',
+          description: 'The weather in a city',
+          inputSchema: { properties: { city: { type: 'string' } } },
+        }],
+        calls: [{ tool: 'get_weather', result: mode === 2 ? 'Rain' : 'Sun' }],
+      });
+      const model = new ScriptedModel([
+        [functionCall('get_weather', { city: 'Oslo' }, { callId: 'call_1' })],
+        [assistantMessage('Done')],
+      ]);
+      return new Agent({ name: 'Forecaster', model, mcpServers: [server] });
+    },
+    'Oslo?',
+    { paths: ['run', 'stream'] },
+  ));
   assert.equal(error.path, 'newItems[1].output');
   assert.match(
     error.message,
@@ -657,7 +710,8 @@ test('assertRunParity finds an MCP server double on the agent and shows its call
 test('assertRunParity shows at most 20 lines of a timeline', async () => {
   const calls = Array.from(
     { length: 17 },
-    (_, i) => functionCall('get_weather', { city: `C${i}` }, { callId: `c${i}` }),
+    (_, i) =>
+      functionCall('get_weather', { city: `C${i}` }, { callId: `c${i}` }),
   );
   const error = await failure(assertRunParity(() => {
     const model = new ScriptedModel([calls, [assistantMessage('Done')]]);
@@ -678,7 +732,8 @@ test('assertRunParity shows at most 20 lines of a timeline', async () => {
   await failure(assertRunParity(() => {
     const many = Array.from(
       { length: 18 },
-      (_, i) => functionCall('get_weather', { city: `C${i}` }, { callId: `c${i}` }),
+      (_, i) =>
+        functionCall('get_weather', { city: `C${i}` }, { callId: `c${i}` }),
     );
     const model = new ScriptedModel([many, [assistantMessage('Done')]]);
     const weather = tool({
@@ -697,4 +752,337 @@ test('assertRunParity shows at most 20 lines of a timeline', async () => {
     assert.equal(lines[19], '  tool "get_weather" ran for call "c17"');
     assert.equal(lines[20], '  … 2 more');
   });
+});
+
+const plain = () => answering(() => [assistantMessage('Hi')]);
+const one = (agent: Agent) => () => agent;
+
+const inputCases: [
+  string,
+  () => Promise<void>,
+  {
+    reason: string;
+    path: string;
+    issue: string;
+    received: string;
+    suggestion?: string;
+  },
+][] = [
+  [
+    'a factory that is not a function',
+    () => assertRunParity(42 as never, 'x'),
+    {
+      reason: 'invalid_type',
+      path: 'factory',
+      issue: 'a function that builds the agent and its doubles',
+      received: '42',
+    },
+  ],
+  [
+    'an input that is neither text nor items',
+    () => assertRunParity(plain, 42 as never),
+    {
+      reason: 'invalid_type',
+      path: 'input',
+      issue: 'a string or an array of input items',
+      received: '42',
+    },
+  ],
+  [
+    'options that are not an object',
+    () => assertRunParity(plain, 'x', 5 as never),
+    {
+      reason: 'invalid_type',
+      path: 'options',
+      issue: 'an object',
+      received: '5',
+    },
+  ],
+  [
+    'a misspelt option',
+    () => assertRunParity(plain, 'x', { path: [] } as never),
+    {
+      reason: 'unknown_key',
+      path: 'options.path',
+      issue: 'only "approvals", "paths" and "fields"',
+      received: '"path"',
+      suggestion: 'paths',
+    },
+  ],
+  ['one path', () => assertRunParity(plain, 'x', { paths: ['run'] }), {
+    reason: 'invalid_value',
+    path: 'options.paths',
+    issue: 'at least 2 of 3 names',
+    received: '1 name',
+  }],
+  [
+    'a path twice',
+    () => assertRunParity(plain, 'x', { paths: ['run', 'stream', 'run'] }),
+    {
+      reason: 'invalid_value',
+      path: 'options.paths[2]',
+      issue: 'a name not given before',
+      received: '"run"',
+    },
+  ],
+  [
+    'an unknown path',
+    () => assertRunParity(plain, 'x', { paths: ['run', 'steam'] as never }),
+    {
+      reason: 'invalid_value',
+      path: 'options.paths[1]',
+      issue: 'one of "run", "stream" or "resume"',
+      received: '"steam"',
+      suggestion: 'stream',
+    },
+  ],
+  [
+    'paths that are not a list',
+    () => assertRunParity(plain, 'x', { paths: 'run' as never }),
+    {
+      reason: 'invalid_type',
+      path: 'options.paths',
+      issue: 'an array of at least 2 names',
+      received: '"run"',
+    },
+  ],
+  ['no field', () => assertRunParity(plain, 'x', { fields: [] }), {
+    reason: 'invalid_value',
+    path: 'options.fields',
+    issue: 'at least 1 of 8 names',
+    received: '0 names',
+  }],
+  [
+    'fields that are not a list',
+    () => assertRunParity(plain, 'x', { fields: 'usage' as never }),
+    {
+      reason: 'invalid_type',
+      path: 'options.fields',
+      issue: 'an array of names',
+      received: '"usage"',
+    },
+  ],
+  [
+    'an unknown field',
+    () =>
+      assertRunParity(plain, 'x', {
+        fields: ['usage', 'finalOutputs'] as never,
+      }),
+    {
+      reason: 'invalid_value',
+      path: 'options.fields[1]',
+      issue:
+        'one of "finalOutput", "newItems", "interruptions", "toolExecutions", "handoffs", "guardrails", "usage" or "doubles"',
+      received: '"finalOutputs"',
+      suggestion: 'finalOutput',
+    },
+  ],
+  [
+    'approvals that are not an object',
+    () => assertRunParity(plain, 'x', { approvals: 3 as never }),
+    {
+      reason: 'invalid_type',
+      path: 'options.approvals',
+      issue: 'an object',
+      received: '3',
+    },
+  ],
+  [
+    'a misspelt decision',
+    () => assertRunParity(plain, 'x', { approvals: { aprove: [] } as never }),
+    {
+      reason: 'unknown_key',
+      path: 'options.approvals.aprove',
+      issue: 'only "approve", "reject" and "rejectionMessage"',
+      received: '"aprove"',
+      suggestion: 'approve',
+    },
+  ],
+  [
+    'approvals that are not a list',
+    () => assertRunParity(plain, 'x', { approvals: { approve: 'a' as never } }),
+    {
+      reason: 'invalid_type',
+      path: 'options.approvals.approve',
+      issue: 'an array of tool names or call ids',
+      received: '"a"',
+    },
+  ],
+  [
+    'an empty name to reject',
+    () => assertRunParity(plain, 'x', { approvals: { reject: [''] } }),
+    {
+      reason: 'invalid_value',
+      path: 'options.approvals.reject[0]',
+      issue: 'a non-empty string',
+      received: '""',
+    },
+  ],
+  [
+    'a rejection text that is not text',
+    () =>
+      assertRunParity(plain, 'x', {
+        approvals: { rejectionMessage: 1 as never },
+      }),
+    {
+      reason: 'invalid_type',
+      path: 'options.approvals.rejectionMessage',
+      issue: 'a string',
+      received: '1',
+    },
+  ],
+  [
+    'a factory that returns no agent',
+    () => assertRunParity(() => 42 as never, 'x'),
+    {
+      reason: 'invalid_type',
+      path: 'factory()',
+      issue: 'an Agent, or an object with "agent" and "doubles"',
+      received: '42',
+    },
+  ],
+  [
+    'a factory whose agent is not one',
+    () => assertRunParity(() => ({ agent: 1 }) as never, 'x'),
+    {
+      reason: 'invalid_type',
+      path: 'factory().agent',
+      issue: 'an Agent',
+      received: '1',
+    },
+  ],
+  [
+    'a misspelt "doubles"',
+    () => assertRunParity(() => ({ agent: plain(), double: [] }) as never, 'x'),
+    {
+      reason: 'unknown_key',
+      path: 'factory().double',
+      issue: 'only "agent" and "doubles"',
+      received: '"double"',
+      suggestion: 'doubles',
+    },
+  ],
+  [
+    'doubles that are not a list',
+    () => assertRunParity(() => ({ agent: plain(), doubles: 1 }) as never, 'x'),
+    {
+      reason: 'invalid_type',
+      path: 'factory().doubles',
+      issue: 'an array of doubles (each with "assertComplete")',
+      received: '1',
+    },
+  ],
+  [
+    'a double without assertComplete',
+    () =>
+      assertRunParity(() => ({ agent: plain(), doubles: [{}] }) as never, 'x'),
+    {
+      reason: 'invalid_type',
+      path: 'factory().doubles[0].assertComplete',
+      issue: 'a function',
+      received: 'undefined',
+    },
+  ],
+];
+
+for (const [name, call, expected] of inputCases) {
+  test(`assertRunParity rejects ${name} with an input error`, async () => {
+    const error = await inputError(call());
+    assert.deepEqual({
+      reason: error.reason,
+      path: error.path,
+      issue: error.issue,
+      received: error.received,
+      ...error.suggestion === undefined ? {} : { suggestion: error.suggestion },
+    }, expected);
+  });
+}
+
+test('assertRunParity input errors read as the other assertions word theirs', async () => {
+  const error = await inputError(
+    assertRunParity(plain, 'x', { paths: ['run', 'steam'] as never }),
+  );
+  assert.equal(
+    error.message,
+    'Invalid assertRunParity input: expected "options.paths[1]" to be one of "run", "stream" or "resume", got "steam" (did you mean "stream"?)',
+  );
+  // Nothing ran: the options are read before any path.
+  let built = 0;
+  await inputError(assertRunParity(
+    () => {
+      built++;
+      return plain();
+    },
+    'x',
+    { fields: [] },
+  ));
+  assert.equal(built, 0);
+  // What the factory throws passes through.
+  await assert.rejects(
+    assertRunParity(() => {
+      throw new Error('no agent today');
+    }, 'x'),
+    { message: 'no agent today' },
+  );
+  // A list input reaches each path as its own copy.
+  const input = [{ role: 'user' as const, content: 'Hi' }];
+  await assertRunParity(one(plain()), input, {
+    paths: ['run', 'stream'],
+    fields: ['finalOutput'],
+  }).catch(() => {});
+  assert.equal(input.length, 1);
+});
+
+test('assertRunParity resumes at most 100 stops: a decision the state loses does not hang it', async () => {
+  // An SDK regression that loses every decision is simulated on the
+  // second path: its run stops on the same approvals each time it resumes.
+  const reject = RunState.prototype.reject;
+  let built = 0;
+  RunState.prototype.reject = function (this: RunState<never, never>, ...args) {
+    if (built !== 2) reject.apply(this, args);
+  } as typeof reject;
+  let error: RunAssertionError;
+  try {
+    error = await failure(assertRunParity(
+      () => {
+        built++;
+        return filesAgent([]);
+      },
+      'Clean',
+      {
+        paths: ['run', 'stream'],
+        approvals: { reject: ['delete_file', 'write_file'] },
+        fields: ['interruptions', 'doubles'],
+      },
+    ));
+  } finally {
+    RunState.prototype.reject = reject;
+  }
+  assert.equal(error.path, 'interruptions[1]');
+  assert.equal((error.expected as unknown[]).length, 1);
+  assert.equal((error.actual as unknown[]).length, 100);
+  assert.match(error.message, /\nTimeline of "stream" \(302 events\):\n/);
+  // Left interrupted, the run has no final output.
+  built = 0;
+  RunState.prototype.reject = function (this: RunState<never, never>, ...args) {
+    if (built !== 2) reject.apply(this, args);
+  } as typeof reject;
+  try {
+    error = await failure(assertRunParity(
+      () => {
+        built++;
+        return filesAgent([]);
+      },
+      'Clean',
+      {
+        paths: ['run', 'stream'],
+        approvals: { reject: ['delete_file', 'write_file'] },
+        fields: ['finalOutput'],
+      },
+    ));
+  } finally {
+    RunState.prototype.reject = reject;
+  }
+  assert.equal(error.path, 'finalOutput');
+  assert.equal(error.actual, undefined);
 });
