@@ -63,8 +63,8 @@ export interface Decisions {
 
 /** The call, read and checked. */
 export interface ParityPlan {
-  /** The input each path starts with (a fresh array per path if a list). */
-  readonly input: () => string | unknown[];
+  /** The input each path starts with. */
+  readonly input: string | unknown[];
   /** The paths to run, the first the reference. */
   readonly paths: readonly RunPath[];
   /** The fields to compare, in comparison order. */
@@ -99,13 +99,12 @@ function choices<T extends string>(
   return chosen;
 }
 
-/** The input: a string or a list of input items. */
-function readInput(input: unknown): () => string | unknown[] {
-  if (typeof input === 'string') return () => input;
-  const list = array(input, 'input', {
+/** The input: a string or a list of input items (copied). */
+function readInput(input: unknown): string | unknown[] {
+  if (typeof input === 'string') return input;
+  return array(input, 'input', {
     expected: 'a string or an array of input items',
   });
-  return () => [...list];
 }
 
 /**

@@ -266,7 +266,7 @@ export async function assertRunParity(
   );
   const outcomes: PathOutcome[] = [];
   for (const path of plan.paths) {
-    outcomes.push(await runPath(path, factory, plan.input(), plan.decisions));
+    outcomes.push(await runPath(path, factory, plan.input, plan.decisions));
   }
   const [first, ...others] = outcomes as [PathOutcome, ...PathOutcome[]];
   const failure = (outcome: PathOutcome) =>

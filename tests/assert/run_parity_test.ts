@@ -471,11 +471,12 @@ test('assertRunParity fails when a tool ran twice for one call (an SDK that ran 
   // twice is simulated by announcing the second path's run twice.
   const emit = Runner.prototype.emit;
   let runs = 0;
-  Runner.prototype.emit = function (this: Runner, type, ...args) {
-    if (type === 'agent_tool_start' && ++runs === 2) {
-      emit.call(this, type, ...args);
+  const announce = emit as (this: Runner, ...all: unknown[]) => boolean;
+  Runner.prototype.emit = function (this: Runner, ...all: unknown[]) {
+    if (all[0] === 'agent_tool_start' && ++runs === 2) {
+      announce.apply(this, all);
     }
-    return emit.call(this, type, ...args);
+    return announce.apply(this, all);
   } as typeof emit;
   let error: RunAssertionError;
   try {
@@ -755,7 +756,6 @@ test('assertRunParity shows at most 20 lines of a timeline', async () => {
 });
 
 const plain = () => answering(() => [assistantMessage('Hi')]);
-const one = (agent: Agent) => () => agent;
 
 const inputCases: [
   string,
@@ -1024,13 +1024,6 @@ test('assertRunParity input errors read as the other assertions word theirs', as
     }, 'x'),
     { message: 'no agent today' },
   );
-  // A list input reaches each path as its own copy.
-  const input = [{ role: 'user' as const, content: 'Hi' }];
-  await assertRunParity(one(plain()), input, {
-    paths: ['run', 'stream'],
-    fields: ['finalOutput'],
-  }).catch(() => {});
-  assert.equal(input.length, 1);
 });
 
 test('assertRunParity resumes at most 100 stops: a decision the state loses does not hang it', async () => {
