@@ -1079,3 +1079,161 @@ test('assertRunParity resumes at most 100 stops: a decision the state loses does
   assert.equal(error.path, 'finalOutput');
   assert.equal(error.actual, undefined);
 });
+
+test('assertRunParity compares the fields in the documented order, whatever order they are given in', async () => {
+  let built = 0;
+  const error = await failure(assertRunParity(
+    () => {
+      const mine = ++built;
+      return answering(() => ({
+        output: [assistantMessage(`Hi ${mine}`)],
+        usage: { inputTokens: mine, outputTokens: 1 },
+      }));
+    },
+    'Hi',
+    { fields: ['usage', 'finalOutput'] },
+  ));
+  assert.equal(error.path, 'finalOutput');
+});
+
+test('assertRunParity finds the doubles of an agent given as { agent }', async () => {
+  await assert.rejects(
+    assertRunParity(() => {
+      const agent = weatherAgent();
+      (agent.model as ScriptedModel).enqueue([assistantMessage('spare')]);
+      return { agent };
+    }, 'Weather?'),
+    UnconsumedModelStepsError,
+  );
+  // Left on every path, but not compared: passes.
+  await assertRunParity(
+    () => {
+      const agent = weatherAgent();
+      (agent.model as ScriptedModel).enqueue([assistantMessage('spare')]);
+      return { agent };
+    },
+    'Weather?',
+    { fields: ['finalOutput', 'newItems'] },
+  );
+});
+
+test('assertRunParity visits agents that hand off to each other once, and their shared model once', async () => {
+  let built = 0;
+  const error = await failure(assertRunParity(
+    () => {
+      const mine = ++built;
+      const model = new ScriptedModel();
+      const billing = new Agent({ name: 'Billing', model });
+      const triage = new Agent({ name: 'Triage', model, handoffs: [billing] });
+      billing.handoffs = [triage];
+      model.enqueue(
+        [handoffCall(billing, { callId: 'h1' })],
+        [assistantMessage(`Billing ${mine}`)],
+      );
+      return triage;
+    },
+    'Refund',
+    { paths: ['run', 'stream'] },
+  ));
+  assert.equal(error.path, 'finalOutput');
+  assert.doesNotMatch(error.message, /double 1/);
+  assert.match(
+    error.message,
+    /\n {2}double 0 call 0 "getResponse"\n {2}handoff "Triage" -> "Billing"\n {2}double 0 call 1 "getResponse"\n {2}double 0 complete\n/,
+  );
+});
+
+test('assertRunParity shows the calls of a double of your own, and takes a model that is not a double', async () => {
+  const checked: string[] = [];
+  let built = 0;
+  const error = await failure(assertRunParity(
+    () => {
+      const mine = ++built;
+      // A hand-written model: no assertComplete, so no double.
+      const model = {
+        getResponse: () =>
+          Promise.resolve({
+            output: [assistantMessage(`Hi ${mine}`)],
+            usage: {
+              requests: 1,
+              inputTokens: 0,
+              outputTokens: 0,
+              totalTokens: 0,
+            },
+          }),
+        getStreamedResponse: () => {
+          throw new Error('not streamed');
+        },
+      };
+      return {
+        agent: new Agent({ name: 'A', model: model as never }),
+        doubles: [
+          {
+            assertComplete: () => void checked.push('mine'),
+            calls: [{}, { name: 'lookup' }],
+          },
+          {
+            assertComplete: () => {},
+            get calls(): unknown[] {
+              throw new Error('unreadable');
+            },
+          },
+          { assertComplete: () => {}, calls: 'none' as never },
+        ],
+      };
+    },
+    'Hi',
+    { paths: ['run', 'resume'] },
+  ));
+  assert.equal(error.path, 'finalOutput');
+  assert.match(
+    error.message,
+    /\nTimeline of "run" \(5 events\):\n {2}double 0 call 0 "call"\n {2}double 0 call 1 "call" "lookup"\n {2}double 0 complete\n {2}double 1 complete\n {2}double 2 complete\n/,
+  );
+  assert.deepEqual(checked, ['mine', 'mine']);
+  // A hand-written model alone: no doubles, an empty timeline but the end.
+  await assertRunParity(
+    () =>
+      new Agent({
+        name: 'A',
+        model: {
+          getResponse: () =>
+            Promise.resolve({
+              output: [assistantMessage('Hi')],
+              usage: {
+                requests: 1,
+                inputTokens: 0,
+                outputTokens: 0,
+                totalTokens: 0,
+              },
+            }),
+        } as never,
+      }),
+    'Hi',
+    { paths: ['run', 'resume'] },
+  );
+});
+
+test('assertRunParity checks tool runs only when "toolExecutions" is compared', async () => {
+  const emit = Runner.prototype.emit;
+  const announce = emit as (this: Runner, ...all: unknown[]) => boolean;
+  Runner.prototype.emit = function (this: Runner, ...all: unknown[]) {
+    if (all[0] === 'agent_tool_start') announce.apply(this, all);
+    return announce.apply(this, all);
+  } as typeof emit;
+  try {
+    await assertRunParity(() => weatherAgent(), 'Weather?', {
+      fields: ['finalOutput', 'newItems'],
+    });
+    // Twice on every path alike: not a difference, but not once either.
+    const error = await failure(
+      assertRunParity(() => weatherAgent(), 'Weather?'),
+    );
+    assert.match(
+      error.message,
+      /^Tool "get_weather" ran 2 times for call "call_1" on "run": expected once\n/,
+    );
+  } finally {
+    Runner.prototype.emit = emit;
+  }
+});
