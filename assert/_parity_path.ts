@@ -8,7 +8,7 @@
  * @module
  */
 import {
-  type Agent,
+  Agent,
   Runner,
   RunState,
   type RunToolApprovalItem,
@@ -78,14 +78,19 @@ function readBuilt(built: unknown): {
   agent: AnyAgent;
   doubles: RunParityDouble[];
 } {
-  object(built, 'factory()', {
-    expected: 'an Agent, or an object with "agent" and "doubles"',
-  });
-  if (!guard('factory()', () => 'agent' in (built as object))) {
+  const expected = 'an Agent, or an object with "agent" and "doubles"';
+  object(built, 'factory()', { expected });
+  if (guard('factory()', () => built instanceof Agent)) {
     return { agent: built as AnyAgent, doubles: found(built) };
   }
-  const read = fields(built, 'factory()', ['agent', 'doubles']).fields;
-  object(read.agent, 'factory().agent', { expected: 'an Agent' });
+  const read = fields(built, 'factory()', ['agent', 'doubles'], {
+    expected,
+  }).fields;
+  if (!guard('factory().agent', () => read.agent instanceof Agent)) {
+    throw reject('invalid_type', 'factory().agent', read.agent, {
+      expected: 'an Agent',
+    });
+  }
   if (read.doubles === undefined) {
     return { agent: read.agent as AnyAgent, doubles: found(read.agent) };
   }
@@ -217,7 +222,13 @@ export async function runPath(
   input: unknown,
   decisions: Decisions,
 ): Promise<PathOutcome> {
-  const built = await factory();
+  const made = factory();
+  // A promise is awaited; reading `then` of anything else may throw.
+  const promised = checking(
+    'assertRunParity',
+    () => guard('factory()', () => typeof field(made, 'then') === 'function'),
+  );
+  const built = promised ? await made : made;
   const { agent, doubles } = checking(
     'assertRunParity',
     () => readBuilt(built),

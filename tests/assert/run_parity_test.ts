@@ -28,9 +28,17 @@ import {
   InvalidRunAssertionInputError,
   RunAssertionError,
 } from '@scripted/agents/assert';
+import fc from 'fast-check';
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { z } from 'zod';
+import {
+  anyValue,
+  asyncOutcomeOf,
+  fuzzParameters,
+  isHostileThrow,
+  materialize,
+} from '../_support/fuzz.ts';
 
 /** The guide's tool workflow, built afresh; `answer` may look at the call's mode. */
 function weatherAgent(
@@ -942,6 +950,26 @@ const inputCases: [
     },
   ],
   [
+    'a factory that returns an object that is no Agent',
+    () => assertRunParity(() => ({ name: 'A' }) as never, 'x'),
+    {
+      reason: 'unknown_key',
+      path: 'factory().name',
+      issue: 'only "agent" and "doubles"',
+      received: '"name"',
+    },
+  ],
+  [
+    'a factory that returns an empty object',
+    () => assertRunParity(() => ({}) as never, 'x'),
+    {
+      reason: 'invalid_type',
+      path: 'factory().agent',
+      issue: 'an Agent',
+      received: 'undefined',
+    },
+  ],
+  [
     'a factory whose agent is not one',
     () => assertRunParity(() => ({ agent: 1 }) as never, 'x'),
     {
@@ -1235,5 +1263,74 @@ test('assertRunParity checks tool runs only when "toolExecutions" is compared', 
     );
   } finally {
     Runner.prototype.emit = emit;
+  }
+});
+
+test('assertRunParity accepts or throws its structured errors, whatever it is given', async () => {
+  const names = ['InvalidRunAssertionInputError', 'RunAssertionError'];
+  const optionsValue = fc.oneof(
+    anyValue,
+    fc.record({
+      approvals: fc.oneof(
+        anyValue,
+        fc.record({
+          approve: fc.oneof(fc.array(fc.string(), { maxLength: 2 }), anyValue),
+          reject: fc.oneof(fc.array(fc.string(), { maxLength: 2 }), anyValue),
+          rejectionMessage: anyValue,
+        }, { requiredKeys: [] }),
+      ),
+      paths: fc.oneof(
+        fc.subarray(['run', 'stream', 'resume']),
+        fc.array(fc.string(), { maxLength: 3 }),
+        anyValue,
+      ),
+      fields: fc.oneof(
+        fc.subarray(['finalOutput', 'usage', 'doubles']),
+        anyValue,
+      ),
+    }, { requiredKeys: [] }),
+  );
+  await fc.assert(
+    fc.asyncProperty(anyValue, optionsValue, async (built, options) => {
+      await asyncOutcomeOf(
+        () => assertRunParity(() => materialize(built) as never, 'Hi'),
+        names,
+        isHostileThrow,
+      );
+      await asyncOutcomeOf(
+        () => assertRunParity(plain, 'Hi', materialize(options) as never),
+        names,
+        isHostileThrow,
+      );
+    }),
+    { ...fuzzParameters(), numRuns: Math.min(fuzzParameters().numRuns!, 60) },
+  );
+});
+
+test('assertRunParity reports a factory value that cannot be read as unreadable', async () => {
+  const revoked = Proxy.revocable({}, {});
+  revoked.revoke();
+  const noPrototype = new Proxy({}, {
+    getPrototypeOf() {
+      throw new Error('hostile prototype');
+    },
+  });
+  const noAgent = new Proxy({}, {
+    getPrototypeOf() {
+      throw new Error('hostile prototype');
+    },
+  });
+  for (
+    const [value, path] of [
+      [revoked.proxy, 'factory()'],
+      [noPrototype, 'factory()'],
+      [{ agent: noAgent }, 'factory().agent'],
+    ] as const
+  ) {
+    const error = await inputError(
+      assertRunParity(() => value as never, 'x'),
+    );
+    assert.equal(error.reason, 'unreadable');
+    assert.equal(error.path, path);
   }
 });
