@@ -28,7 +28,8 @@ export type RunAssertionName =
   | 'modelRequest'
   | 'assertGuardrails'
   | 'assertNothingAfterTripwire'
-  | 'assertApprovals';
+  | 'assertApprovals'
+  | 'assertRunParity';
 
 /**
  * A run assertion did not hold: the run made other tool calls or handoffs,
@@ -118,6 +119,7 @@ const subjects: Readonly<Record<RunAssertionName, string>> = {
   assertGuardrails: 'Unexpected guardrails',
   assertNothingAfterTripwire: 'Something ran after the tripwire',
   assertApprovals: 'Unexpected approvals',
+  assertRunParity: 'Runs differ',
 };
 
 /**

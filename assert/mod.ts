@@ -76,6 +76,14 @@ export {
   type ExpectedApprovals,
 } from './assert_approvals.ts';
 export {
+  assertRunParity,
+  type RunParityBuild,
+  type RunParityDouble,
+  type RunParityField,
+  type RunParityOptions,
+  type RunPath,
+} from './run_parity.ts';
+export {
   type RunSnapshot,
   runSnapshot,
   type RunSnapshotOptions,

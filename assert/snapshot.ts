@@ -178,7 +178,11 @@ const maxDepth = 100;
  * What JSON cannot hold (a bigint, a cycle) or data too big is an issue at
  * its path.
  */
-function normalizer() {
+export function normalizer(): (
+  given: unknown,
+  key: string,
+  path: string,
+) => unknown {
   const tokens = new Map<string, string>();
   const token = (id: string) =>
     tokens.get(id) ?? tokens.set(id, `<id ${tokens.size + 1}>`).get(id)!;
