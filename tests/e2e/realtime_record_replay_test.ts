@@ -47,7 +47,9 @@ async function converse(
     transport,
     model: 'gpt-realtime',
   });
-  const signal = AbortSignal.timeout(5_000);
+  // A bound on a hang, not a speed check: one turn takes under a second
+  // alone, and 6.7 s was seen on two cores shared with other work.
+  const signal = AbortSignal.timeout(30_000);
   try {
     const answered = new Promise<void>((resolve, reject) => {
       signal.addEventListener('abort', () => reject(signal.reason));
