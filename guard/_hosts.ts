@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { either } from '../_internal/format.ts';
 import { array, fields, reject, string } from '../_internal/read.ts';
 
 /** The kinds of real call, in the order the docs list them. */
@@ -102,20 +103,22 @@ export function allowsHost(entry: string, host: string): boolean {
 }
 
 const expected = `a kind (${
-  realCallKinds.map((kind) => `"${kind}"`).join(', ')
+  either(realCallKinds)
 }) or a host name ("api.example.com", "*.example.com", "::1")`;
 
 // The host an entry written as a URL or with a port names.
 function hostWritten(entry: string): string | undefined {
   for (const href of [entry, `http://${entry}`]) {
     const host = hostOf(href);
-    if (host !== undefined && host !== '' && isHost(host)) return host;
+    if (host !== undefined && isHostName(host)) return host;
   }
   return undefined;
 }
 
-// Whether `name` is a host as URLs write it (IPv6 without brackets).
-function isHost(name: string): boolean {
+// Whether `name` is a host as URLs write it (IPv6 without brackets), with
+// no `*` (only a leading `*.` is a pattern).
+function isHostName(name: string): boolean {
+  if (name === '' || name.includes('*')) return false;
   const written = name.includes(':') ? `[${name}]` : name;
   try {
     return new URL(`http://${written}/`).hostname === written;
@@ -129,7 +132,7 @@ function readEntry(value: unknown, path: string): string {
     .toLowerCase();
   if ((realCallKinds as readonly string[]).includes(entry)) return entry;
   const host = normalized(entry);
-  if (isHost(host.replace(/^\*\./, ''))) return host;
+  if (isHostName(host.replace(/^\*\./, ''))) return host;
   throw reject('invalid_value', path, value, {
     expected,
     suggestion: hostWritten(entry),

@@ -177,6 +177,11 @@ export class InvalidGuardInputError extends Error {
    */
   constructor(fields: InvalidGuardInputFields, options?: { cause?: unknown }) {
     const received = defaultRedaction.text(fields.received);
+    // A suggestion the redaction would change is a secret: none is made.
+    const suggestion = fields.suggestion === undefined ||
+        defaultRedaction.text(fields.suggestion) !== fields.suggestion
+      ? undefined
+      : fields.suggestion;
     super(
       invalidInputMessage({
         subject: 'blockRealCalls input',
@@ -184,7 +189,7 @@ export class InvalidGuardInputError extends Error {
         path: fields.code === 'unknown_key' ? undefined : fields.path,
         expected: fields.expected,
         received,
-        suggestion: fields.suggestion,
+        suggestion,
       }),
       options,
     );
@@ -193,7 +198,7 @@ export class InvalidGuardInputError extends Error {
     this.path = fields.path;
     this.expected = fields.expected;
     this.received = received;
-    this.suggestion = fields.suggestion;
+    this.suggestion = suggestion;
   }
 }
 

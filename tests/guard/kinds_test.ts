@@ -140,9 +140,12 @@ test('blockRealCalls rejects a Responses model whose client has no readable base
   });
   const odd = new OpenAIResponsesModel(client(), 'gpt-4.1');
   Object.defineProperty(odd, '_client', { value: { baseURL: 42 } });
-  assert.equal((await rejection(odd.getResponse({} as never)) as Error & {
-    target: string;
-  }).target, 'openai');
+  assert.equal(
+    (await rejection(odd.getResponse({} as never)) as Error & {
+      target: string;
+    }).target,
+    'openai',
+  );
 });
 
 test('blockRealCalls rejects a hosted trace export', async () => {
@@ -290,8 +293,9 @@ test('blockRealCalls rejects a WebRTC and a SIP Realtime connect', async () => {
       allow: ['realtime'],
     });
   } finally {
-    if (had === undefined) delete (globalThis as Record<string, unknown>).RTCPeerConnection;
-    else Object.defineProperty(globalThis, 'RTCPeerConnection', had);
+    if (had === undefined) {
+      delete (globalThis as Record<string, unknown>).RTCPeerConnection;
+    } else Object.defineProperty(globalThis, 'RTCPeerConnection', had);
   }
 });
 
