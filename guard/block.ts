@@ -93,8 +93,9 @@ export class RealCallGuard {
 
   /**
    * The calls this guard blocked while it was the one deciding (the
-   * latest on), in order: the SDK catches some failures (a trace export
-   * is retried and logged), so a test can assert none happened.
+   * latest on), in order: the SDK swallows some failures (its batch trace
+   * processor catches a failed export and logs it), so a test can assert
+   * that none happened.
    */
   get blocked(): readonly RealCallBlockedError[] {
     return Object.freeze([...blockedBy.get(this)!]);

@@ -8,14 +8,19 @@ import assert from 'node:assert/strict';
 import test from 'node:test';
 import {
   Agent,
+  BatchTraceProcessor,
+  getGlobalTraceProvider,
   MCPServerSSE,
   MCPServerStdio,
   MCPServerStreamableHttp,
+  NoopTrace,
   OpenAIChatCompletionsModel,
   OpenAIProvider,
   OpenAIResponsesModel,
   OpenAITracingExporter,
   Runner,
+  setTraceProcessors,
+  setTracingDisabled,
 } from '@openai/agents';
 import {
   OpenAIRealtimeSIP,
@@ -162,6 +167,36 @@ test('blockRealCalls rejects a hosted trace export', async () => {
     'Real trace export blocked: OpenAITracingExporter.export to "openai": blockRealCalls() is on and keeps the SDK\'s real clients offline, loopback too; to let it through, add "trace-export" to blockRealCalls({ allow })',
   );
   assert.equal(guard.blocked.length, 1);
+});
+
+test('a trace export the SDK catches and logs is still in guard.blocked', async () => {
+  const disabled =
+    getGlobalTraceProvider().createTrace({ name: 'probe' }) instanceof
+      NoopTrace;
+  const processor = new BatchTraceProcessor(
+    new OpenAITracingExporter({ apiKey: 'sk-test' }),
+  );
+  setTraceProcessors([processor]);
+  setTracingDisabled(false);
+  try {
+    using guard = blockRealCalls();
+    const model = new ScriptedModel([[assistantMessage('Hi')]]);
+    const agent = new Agent({ name: 'Traced', model });
+    const result = await new Runner().run(agent, 'Hi');
+    assert.equal(result.finalOutput, 'Hi');
+    await processor.forceFlush();
+    assert.equal(guard.blocked.length, 1);
+    assertBlocked(guard.blocked[0], {
+      kind: 'trace-export',
+      call: 'OpenAITracingExporter.export',
+      target: 'openai',
+      allow: ['trace-export'],
+    });
+  } finally {
+    await processor.shutdown();
+    setTraceProcessors([]);
+    setTracingDisabled(disabled);
+  }
 });
 
 test('blockRealCalls rejects each MCP transport connect, naming the server (redacted)', async () => {
