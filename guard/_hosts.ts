@@ -8,16 +8,6 @@
 import { either } from '../_internal/format.ts';
 import { array, fields, reject, string } from '../_internal/read.ts';
 
-/** The kinds of real call, in the order the docs list them. */
-export const realCallKinds = [
-  'model',
-  'trace-export',
-  'mcp',
-  'realtime',
-  'fetch',
-  'websocket',
-] as const;
-
 /**
  * A kind of real call the guard blocks: a model request through the SDK's
  * OpenAI models (`model`), a hosted trace export (`trace-export`), an MCP
@@ -31,7 +21,23 @@ export const realCallKinds = [
  * const kind: RealCallKind = 'trace-export';
  * ```
  */
-export type RealCallKind = typeof realCallKinds[number];
+export type RealCallKind =
+  | 'model'
+  | 'trace-export'
+  | 'mcp'
+  | 'realtime'
+  | 'fetch'
+  | 'websocket';
+
+/** The kinds of real call, in the order the docs list them. */
+export const realCallKinds: readonly RealCallKind[] = [
+  'model',
+  'trace-export',
+  'mcp',
+  'realtime',
+  'fetch',
+  'websocket',
+];
 
 /**
  * `new URL()`'s host, as the allow list writes it: without the brackets of

@@ -8,7 +8,7 @@
  */
 import { either, quote } from '../_internal/format.ts';
 import { invalidInputMessage } from '../_internal/messages.ts';
-import { boundary, type Issue, type IssueCode } from '../_internal/read.ts';
+import { boundary, type Issue } from '../_internal/read.ts';
 import { defaultRedaction } from '../_internal/redact.ts';
 import type { RealCallKind } from './_hosts.ts';
 
@@ -122,10 +122,30 @@ export class RealCallBlockedError extends Error {
   }
 }
 
+/**
+ * What kind of problem an {@link InvalidGuardInputError} reports: the wrong
+ * kind of value (`invalid_type`), a required one absent (`missing`), the
+ * right kind but unusable (`invalid_value`), a key the options do not have
+ * (`unknown_key`), or a read that threw (`unreadable`).
+ *
+ * @example
+ * ```ts
+ * import type { InvalidGuardInputCode } from '@scripted/agents/guard';
+ *
+ * const code: InvalidGuardInputCode = 'unknown_key';
+ * ```
+ */
+export type InvalidGuardInputCode =
+  | 'invalid_type'
+  | 'missing'
+  | 'invalid_value'
+  | 'unknown_key'
+  | 'unreadable';
+
 /** The fields of an {@link InvalidGuardInputError}. */
 export interface InvalidGuardInputFields {
   /** What kind of problem (the reader's issue code). */
-  readonly code: IssueCode;
+  readonly code: InvalidGuardInputCode;
   /** Where: `options`, `options.allow[1]`. */
   readonly path: string;
   /** What the value must be. */
@@ -160,7 +180,7 @@ export interface InvalidGuardInputFields {
  */
 export class InvalidGuardInputError extends Error {
   /** What kind of problem. */
-  readonly code: IssueCode;
+  readonly code: InvalidGuardInputCode;
   /** Where: `options`, `options.allow[1]`. */
   readonly path: string;
   /** What the value must be. */

@@ -38,6 +38,7 @@ export {
   type RealCallGuard,
 } from './block.ts';
 export {
+  type InvalidGuardInputCode,
   InvalidGuardInputError,
   type InvalidGuardInputFields,
   RealCallBlockedError,

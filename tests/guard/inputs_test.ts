@@ -96,6 +96,14 @@ const cases: Record<string, Case> = {
     received: '1',
     message: `expected "options.allow[1]" to be ${entry}, got 1`,
   },
+  'an absent entry': {
+    options: { allow: ['model', undefined] },
+    code: 'missing',
+    path: 'options.allow[1]',
+    expected: entry,
+    received: 'undefined',
+    message: `expected "options.allow[1]" to be ${entry}, got undefined`,
+  },
   'an empty entry': {
     options: { allow: [''] },
     code: 'invalid_value',
