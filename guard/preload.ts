@@ -8,12 +8,28 @@
  * ```
  *
  * vitest and Jest list it in `setupFiles`; a Deno test imports it first
- * (`import '@scripted/agents/guard/preload';`). It is never restored: a
- * test that needs a real call opens it with its own
- * `blockRealCalls({ allow })`, which decides until it is restored.
+ * (`import '@scripted/agents/guard/preload';`). A test that needs a real
+ * call opens one with its own `blockRealCalls({ allow })`, which decides
+ * until it is restored; the preloaded guard stays on.
  *
  * @module
  */
-import { blockRealCalls } from './block.ts';
+import { blockRealCalls, type RealCallGuard } from './block.ts';
 
-blockRealCalls();
+/**
+ * The guard this module turned on when it was loaded (restoring it turns
+ * the suite's guard off for the rest of the process).
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { preloadedGuard } from '@scripted/agents/guard/preload';
+ *
+ * assert.equal(preloadedGuard.active, true);
+ * await assert.rejects(fetch('https://example.com/'), {
+ *   name: 'RealCallBlockedError',
+ * });
+ * preloadedGuard.restore(); // here only: the example runs beside others
+ * ```
+ */
+export const preloadedGuard: RealCallGuard = blockRealCalls();
