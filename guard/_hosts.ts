@@ -124,7 +124,7 @@ function hostWritten(entry: string): string | undefined {
 // Whether `name` is a host as URLs write it (IPv6 without brackets), with
 // no `*` (only a leading `*.` is a pattern).
 function isHostName(name: string): boolean {
-  if (name === '' || name.includes('*')) return false;
+  if (name.includes('*')) return false;
   const written = name.includes(':') ? `[${name}]` : name;
   try {
     return new URL(`http://${written}/`).hostname === written;
@@ -134,7 +134,7 @@ function isHostName(name: string): boolean {
 }
 
 function readEntry(value: unknown, path: string): string {
-  const entry = string(value, path, { nonEmpty: true, expected })
+  const entry = string(value, path, { expected })
     .toLowerCase();
   if ((realCallKinds as readonly string[]).includes(entry)) return entry;
   const host = normalized(entry);

@@ -63,8 +63,8 @@ const provider: Where = () => ({ target: 'openai', host: undefined });
 const clientHost: Where = (self) => {
   let host: string | undefined;
   try {
-    const baseURL = (self as { _client?: { baseURL?: unknown } })._client
-      ?.baseURL;
+    const baseURL = (self as { _client: { baseURL: unknown } })._client
+      .baseURL;
     host = typeof baseURL === 'string' ? hostOf(baseURL) : undefined;
   } catch {
     host = undefined;
@@ -90,7 +90,7 @@ const serverName: Where = (self) => {
 const connectUrl: Where = (_self, args) => {
   let url: unknown;
   try {
-    url = (args[0] as { url?: unknown } | undefined)?.url;
+    url = Object(args[0]).url;
   } catch {
     url = undefined;
   }
@@ -151,13 +151,16 @@ const classes: readonly Patched[] = [
  * agent's (or its turn's) while the runner asks the model.
  */
 function currentAgent(): string | undefined {
+  let span: ReturnType<typeof getCurrentSpan>;
   try {
-    const data = getCurrentSpan()?.spanData;
-    if (data?.type === 'agent') return data.name;
-    if (data?.type === 'turn') return data.agent_name;
+    span = getCurrentSpan();
   } catch {
     // No span context on this runtime: the agent is not known.
+    return undefined;
   }
+  const data = span?.spanData;
+  if (data?.type === 'agent') return data.name;
+  if (data?.type === 'turn') return data.agent_name;
   return undefined;
 }
 
@@ -190,12 +193,9 @@ function replace(
     return () => {};
   }
   const patched = wrap(original as Method);
-  Object.defineProperty(owner, key, {
-    configurable: descriptor.configurable === true,
-    enumerable: descriptor.enumerable === true,
-    writable: descriptor.writable ?? true,
-    value: patched,
-  });
+  // Configurable and enumerable stay as they are (an accessor becomes a
+  // data property keeping both).
+  Object.defineProperty(owner, key, { value: patched, writable: true });
   return () => {
     // Patched over since: the other patch stays; ours passes calls on.
     if (Object.getOwnPropertyDescriptor(owner, key)?.value !== patched) return;
@@ -228,7 +228,7 @@ function patchClass(patched: Patched, decide: Decide): Array<() => void> {
 function remoteHost(input: unknown): string | undefined {
   let href: string;
   try {
-    const url = (input as { url?: unknown } | null)?.url;
+    const url: unknown = Object(input).url;
     href = typeof url === 'string' ? url : String(input);
   } catch {
     // The platform fails on it as it would have.
@@ -282,6 +282,6 @@ export function patchAll(decide: Decide): () => void {
     ...patchGlobals(decide),
   ];
   return () => {
-    for (const restore of restores.reverse()) restore();
+    for (const restore of restores) restore();
   };
 }

@@ -82,7 +82,7 @@ export class RealCallGuard {
    * @internal
    */
   constructor(allow: readonly string[]) {
-    this.allow = Object.freeze([...allow]);
+    this.allow = Object.freeze(allow);
     blockedBy.set(this, []);
   }
 
@@ -111,7 +111,7 @@ export class RealCallGuard {
     if (at === -1) return;
     guards.splice(at, 1);
     if (guards.length > 0) return;
-    unpatch?.();
+    unpatch!();
     unpatch = undefined;
   }
 

@@ -350,7 +350,11 @@ test('blockRealCalls rejects fetch to a remote host, whatever the input form', a
     new Request('https://example.com/r', { method: 'POST', body: 'x' }),
   ];
   for (const input of inputs) {
-    assertBlocked(await rejection(fetch(input)), expected);
+    const error = assertBlocked(await rejection(fetch(input)), expected);
+    assert.equal(
+      error.message,
+      'Real fetch blocked: fetch to "example.com": blockRealCalls() is on and reaches no host but loopback; to let it through, add "fetch" or "example.com" to blockRealCalls({ allow })',
+    );
   }
   assert.equal(guard.blocked.length, inputs.length);
   assertBlocked(await rejection(fetch('http://[2001:db8::1]:8080/')), {
