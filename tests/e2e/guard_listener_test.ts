@@ -26,6 +26,7 @@ import OpenAI from 'openai';
 import { blockRealCalls } from '@scripted/agents/guard';
 import {
   assertBlocked,
+  made,
   rejection,
   streamedFailure,
 } from '../guard/_blocked.ts';
@@ -122,7 +123,7 @@ test('blockRealCalls: the SDK models pointed at a loopback listener send it noth
       agent: 'ByName',
       call: 'OpenAIResponsesModel.getResponse',
     });
-    assert.equal(guard.blocked.length, 4);
+    assert.equal(made(guard.blocked).length, 4);
     assert.deepEqual(listener.seen, nothing);
   } finally {
     await listener.close();
@@ -202,7 +203,7 @@ test('blockRealCalls lets fetch and WebSocket to loopback through, and an allowe
         await openAndClosed(`${listener.url.replace('http', 'ws')}/socket`);
         assert.equal(listener.seen.upgrades, 1);
       }
-      assert.deepEqual(guard.blocked, []);
+      assert.deepEqual(made(guard.blocked), []);
     }
     using guard = blockRealCalls({ allow: ['127.0.0.1'] });
     const agent = new Agent({
@@ -215,7 +216,7 @@ test('blockRealCalls lets fetch and WebSocket to loopback through, and an allowe
       'GET /plain',
       'POST /v1/responses',
     ]);
-    assert.deepEqual(guard.blocked, []);
+    assert.deepEqual(made(guard.blocked), []);
   } finally {
     await listener.close();
   }

@@ -10,7 +10,7 @@ import { Agent, OpenAIChatCompletionsModel, Runner } from '@openai/agents';
 import OpenAI from 'openai';
 import { blockRealCalls } from '@scripted/agents/guard';
 import { installTraceCapture } from '@scripted/agents/tracing';
-import { assertBlocked, rejection } from './_blocked.ts';
+import { assertBlocked, made, rejection } from './_blocked.ts';
 
 const runner = new Runner({ tracingDisabled: true });
 
@@ -83,7 +83,7 @@ test('a relative fetch URL resolves against the page address, where there is one
       // Not a URL without a page: the platform rejects it, not the guard.
       const error = await rejection(fetch('/api'));
       assert.notEqual((error as Error).name, 'RealCallBlockedError');
-      assert.deepEqual(guard.blocked, []);
+      assert.deepEqual(made(guard.blocked), []);
     });
   }
 });
@@ -151,7 +151,7 @@ test('a host pattern in the allow list lets no call of unknown host through', as
     agent: 'Unknown',
     allow: ['model'],
   });
-  assert.equal(guard.blocked.length, 1);
+  assert.equal(made(guard.blocked).length, 1);
 });
 
 test('a method patched over the guard passes on to the SDK once the guard is off', async () => {
@@ -192,8 +192,8 @@ test('RealCallGuard.blocked is a frozen snapshot', async () => {
   using guard = blockRealCalls();
   const before = guard.blocked;
   await rejection(fetch('https://example.com/'));
-  assert.deepEqual(before, []);
+  assert.deepEqual(made(before), []);
   assert.equal(Object.isFrozen(before), true);
-  assert.equal(guard.blocked.length, 1);
+  assert.equal(made(guard.blocked).length, 1);
   assert.equal(Object.isFrozen(guard.blocked), true);
 });

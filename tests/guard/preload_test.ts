@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import test from 'node:test';
 import { OpenAIResponsesModel } from '@openai/agents';
 import { blockRealCalls } from '@scripted/agents/guard';
-import { assertBlocked, rejection } from './_blocked.ts';
+import { assertBlocked, made, rejection } from './_blocked.ts';
 
 test('guard/preload turns a guard on for the process when it is loaded', async () => {
   const original = OpenAIResponsesModel.prototype.getResponse;
@@ -29,7 +29,7 @@ test('guard/preload turns a guard on for the process when it is loaded', async (
       const error = await rejection(fetch('http://exa mple.com/'));
       assert.equal(error instanceof TypeError, true);
     }
-    assert.equal(preloadedGuard.blocked.length, 1);
+    assert.equal(made(preloadedGuard.blocked).length, 1);
     // Loaded again, it is the same module: no second guard.
     const again = await import('@scripted/agents/guard/preload');
     assert.equal(again.preloadedGuard, preloadedGuard);

@@ -23,7 +23,7 @@ import {
 } from '@openai/agents/realtime';
 import OpenAI from 'openai';
 import { blockRealCalls } from '@scripted/agents/guard';
-import { assertBlocked, rejection } from './_blocked.ts';
+import { assertBlocked, made, rejection } from './_blocked.ts';
 
 const patched: ReadonlyArray<readonly [object, string]> = [
   [OpenAIResponsesModel.prototype, 'getResponse'],
@@ -98,7 +98,7 @@ test('RealCallGuard.restore() twice does nothing the second time', async () => {
     runner.run(chatAgent('Free', () => Promise.reject(offline)), 'Hi'),
   );
   assert.equal((error as Error).cause, offline);
-  assert.deepEqual(guard.blocked, []);
+  assert.deepEqual(made(guard.blocked), []);
 });
 
 test('blockRealCalls with using restores at the end of the scope', () => {
@@ -127,8 +127,8 @@ test('nested guards: the latest on decides, the outer one again once it is off',
     host: 'chat.example.com',
     allow: ['fetch', 'chat.example.com'],
   });
-  assert.equal(inner.blocked.length, 1);
-  assert.deepEqual(outer.blocked, []);
+  assert.equal(made(inner.blocked).length, 1);
+  assert.deepEqual(made(outer.blocked), []);
 
   inner.restore();
   assert.deepEqual(descriptors(), during, 'still patched: the outer is on');
@@ -139,7 +139,7 @@ test('nested guards: the latest on decides, the outer one again once it is off',
     agent: 'Outer',
     allow: ['model'],
   });
-  assert.equal(outer.blocked.length, 1);
+  assert.equal(made(outer.blocked).length, 1);
   outer.restore();
   assert.deepEqual(descriptors(), before);
 });
@@ -226,7 +226,7 @@ test('the allow list opens a kind, a host, or a host pattern, in any case', asyn
       error.name === 'RealCallBlockedError';
     assert.equal(blocked, !passes, `${entry} for ${url}`);
     if (passes) assert.equal((error as Error).message, 'no socket');
-    assert.equal(guard.blocked.length, passes ? 0 : 1);
+    assert.equal(made(guard.blocked).length, passes ? 0 : 1);
     transport.close();
   }
 });
@@ -257,5 +257,5 @@ test('loopback hosts pass fetch, other local-looking ones do not', async () => {
     const error = await rejection(fetch(url!));
     assert.equal((error as { host?: string }).host, host, url);
   }
-  assert.equal(guard.blocked.length, 5);
+  assert.equal(made(guard.blocked).length, 5);
 });
