@@ -1,0 +1,287 @@
+/**
+ * Where the guard stands: the SDK's public classes that make real calls
+ * (their prototypes' methods) and the global `fetch` and `WebSocket`. Each
+ * patch asks `decide` first and passes the call on unchanged when it
+ * answers nothing; {@link patchAll} returns what puts every original
+ * property back.
+ *
+ * @module
+ */
+import {
+  getCurrentSpan,
+  MCPServerSSE,
+  MCPServerStdio,
+  MCPServerStreamableHttp,
+  OpenAIChatCompletionsModel,
+  OpenAIResponsesModel,
+  OpenAITracingExporter,
+} from '@openai/agents';
+import {
+  OpenAIRealtimeSIP,
+  OpenAIRealtimeWebRTC,
+  OpenAIRealtimeWebSocket,
+} from '@openai/agents-realtime';
+import { hostOf, isLoopback, type RealCallKind } from './_hosts.ts';
+
+/** One real call about to be made, as the guard judges it. */
+export interface Attempt {
+  /** Its kind. */
+  readonly kind: RealCallKind;
+  /** What was called: `OpenAIResponsesModel.getResponse`, `fetch`. */
+  readonly call: string;
+  /** Its host, or the provider or server it goes to. */
+  readonly target: string;
+  /** Its host, when known. */
+  readonly host: string | undefined;
+  /** The agent whose run made it, when the current span says. */
+  readonly agent: string | undefined;
+}
+
+/** The guard's judgement: the error to fail with, or nothing to pass. */
+export type Decide = (attempt: Attempt) => Error | undefined;
+
+type Where = (self: unknown, args: readonly unknown[]) => {
+  target: string;
+  host: string | undefined;
+};
+
+/** One class whose methods make real calls. */
+interface Patched {
+  readonly kind: RealCallKind;
+  readonly name: string;
+  readonly prototype: object;
+  /** Methods returning a promise, and those returning a stream. */
+  readonly methods: readonly string[];
+  readonly streams?: readonly string[];
+  readonly where: Where;
+}
+
+const provider: Where = () => ({ target: 'openai', host: undefined });
+
+// The Responses model keeps its client `protected`: its `baseURL` says
+// where requests go.
+const clientHost: Where = (self) => {
+  let host: string | undefined;
+  try {
+    const baseURL = (self as { _client: { baseURL: unknown } })._client
+      .baseURL;
+    host = typeof baseURL === 'string' ? hostOf(baseURL) : undefined;
+  } catch {
+    host = undefined;
+  }
+  return { target: host ?? 'openai', host };
+};
+
+const serverName: Where = (self) => {
+  let name: unknown;
+  try {
+    name = (self as { name?: unknown }).name;
+  } catch {
+    name = undefined;
+  }
+  return {
+    target: typeof name === 'string' ? name : 'MCP server',
+    host: undefined,
+  };
+};
+
+// A Realtime connect's `url` option, when given; else the default
+// endpoint, which the transport keeps private.
+const connectUrl: Where = (_self, args) => {
+  let url: unknown;
+  try {
+    url = Object(args[0]).url;
+  } catch {
+    url = undefined;
+  }
+  const host = typeof url === 'string' ? hostOf(url) : undefined;
+  return { target: host ?? 'openai', host };
+};
+
+const classes: readonly Patched[] = [
+  {
+    kind: 'model',
+    name: 'OpenAIResponsesModel',
+    prototype: OpenAIResponsesModel.prototype,
+    methods: ['getResponse'],
+    streams: ['getStreamedResponse'],
+    where: clientHost,
+  },
+  {
+    kind: 'model',
+    name: 'OpenAIChatCompletionsModel',
+    prototype: OpenAIChatCompletionsModel.prototype,
+    methods: ['getResponse'],
+    streams: ['getStreamedResponse'],
+    where: provider,
+  },
+  {
+    kind: 'trace-export',
+    name: 'OpenAITracingExporter',
+    prototype: OpenAITracingExporter.prototype,
+    methods: ['export'],
+    where: provider,
+  },
+  ...([
+    ['MCPServerStdio', MCPServerStdio],
+    ['MCPServerSSE', MCPServerSSE],
+    ['MCPServerStreamableHttp', MCPServerStreamableHttp],
+  ] as const).map(([name, server]): Patched => ({
+    kind: 'mcp',
+    name,
+    prototype: server.prototype,
+    methods: ['connect'],
+    where: serverName,
+  })),
+  ...([
+    ['OpenAIRealtimeWebSocket', OpenAIRealtimeWebSocket],
+    ['OpenAIRealtimeWebRTC', OpenAIRealtimeWebRTC],
+    ['OpenAIRealtimeSIP', OpenAIRealtimeSIP],
+  ] as const).map(([name, transport]): Patched => ({
+    kind: 'realtime',
+    name,
+    prototype: transport.prototype,
+    methods: ['connect'],
+    where: connectUrl,
+  })),
+];
+
+/**
+ * The agent whose run is making the call: the SDK's current span is the
+ * agent's (or its turn's) while the runner asks the model.
+ */
+function currentAgent(): string | undefined {
+  let span: ReturnType<typeof getCurrentSpan>;
+  try {
+    span = getCurrentSpan();
+  } catch {
+    // No span context on this runtime: the agent is not known.
+    return undefined;
+  }
+  const data = span?.spanData;
+  if (data?.type === 'agent') return data.name;
+  if (data?.type === 'turn') return data.agent_name;
+  return undefined;
+}
+
+/** A stream that fails at its first read. */
+function failing(error: Error): AsyncIterable<never> {
+  return {
+    [Symbol.asyncIterator]: () => ({ next: () => Promise.reject(error) }),
+  };
+}
+
+type Method = (this: unknown, ...args: unknown[]) => unknown;
+
+/**
+ * Replaces `owner[key]` (an own method, or a global that may be a lazy
+ * accessor, as Deno's `WebSocket` is) by a data property while the guard
+ * is on; the returned function puts the original descriptor back.
+ */
+function replace(
+  owner: object,
+  key: string,
+  wrap: (original: Method) => unknown,
+): () => void {
+  const descriptor = Object.getOwnPropertyDescriptor(owner, key);
+  const original: unknown = descriptor === undefined
+    ? undefined
+    : 'value' in descriptor
+    ? descriptor.value
+    : descriptor.get?.call(owner);
+  if (descriptor === undefined || typeof original !== 'function') {
+    return () => {};
+  }
+  const patched = wrap(original as Method);
+  // Configurable and enumerable stay as they are (an accessor becomes a
+  // data property keeping both).
+  Object.defineProperty(owner, key, { value: patched, writable: true });
+  return () => {
+    // Patched over since: the other patch stays; ours passes calls on.
+    if (Object.getOwnPropertyDescriptor(owner, key)?.value !== patched) return;
+    Object.defineProperty(owner, key, descriptor);
+  };
+}
+
+function patchClass(patched: Patched, decide: Decide): Array<() => void> {
+  const method = (key: string, stream: boolean) =>
+    replace(patched.prototype, key, (original) =>
+      ({
+        [key](this: unknown, ...args: unknown[]): unknown {
+          const error = decide({
+            kind: patched.kind,
+            call: `${patched.name}.${key}`,
+            ...patched.where(this, args),
+            agent: currentAgent(),
+          });
+          if (error === undefined) return Reflect.apply(original, this, args);
+          return stream ? failing(error) : Promise.reject(error);
+        },
+      })[key]);
+  return [
+    ...patched.methods.map((key) => method(key, false)),
+    ...(patched.streams ?? []).map((key) => method(key, true)),
+  ];
+}
+
+/** The network host of a `fetch` or `WebSocket` target, unless loopback. */
+function remoteHost(input: unknown): string | undefined {
+  let href: string;
+  try {
+    const url: unknown = Object(input).url;
+    href = typeof url === 'string' ? url : String(input);
+  } catch {
+    // The platform fails on it as it would have.
+    return undefined;
+  }
+  const host = hostOf(href);
+  return host === undefined || isLoopback(host) ? undefined : host;
+}
+
+function networkAttempt(
+  kind: 'fetch' | 'websocket',
+  input: unknown,
+  decide: Decide,
+): Error | undefined {
+  const host = remoteHost(input);
+  if (host === undefined) return undefined;
+  const call = kind === 'fetch' ? 'fetch' : 'new WebSocket';
+  return decide({ kind, call, target: host, host, agent: currentAgent() });
+}
+
+function patchGlobals(decide: Decide): Array<() => void> {
+  return [
+    replace(globalThis, 'fetch', (original) =>
+      new Proxy(original, {
+        apply(target, self, args: unknown[]) {
+          const error = networkAttempt('fetch', args[0], decide);
+          if (error === undefined) return Reflect.apply(target, self, args);
+          return Promise.reject(error);
+        },
+      })),
+    replace(globalThis, 'WebSocket', (original) =>
+      new Proxy(original, {
+        construct(target, args: unknown[], newTarget) {
+          const error = networkAttempt('websocket', args[0], decide);
+          if (error !== undefined) throw error;
+          return Reflect.construct(target, args, newTarget);
+        },
+      })),
+  ];
+}
+
+/**
+ * Patches every place a real call starts.
+ *
+ * @param decide Asked before each call.
+ * @returns What puts every original property back.
+ */
+export function patchAll(decide: Decide): () => void {
+  const restores = [
+    ...classes.flatMap((patched) => patchClass(patched, decide)),
+    ...patchGlobals(decide),
+  ];
+  return () => {
+    for (const restore of restores) restore();
+  };
+}
