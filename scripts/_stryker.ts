@@ -67,18 +67,22 @@ function walk(dir: string): string[] {
 
 /**
  * The digest of everything a mutation result depends on: the library's
- * code, every test file and the mutation runner (`tests/`, but the stored
- * results and the equivalent list, which only the check reads), the
+ * code, every test file the mutation build compiles (`tests/`, but the
+ * stored results and the equivalent list, which only the check reads, and
+ * `tests/e2e/` and `tests/reliability/`, which the build leaves out), the
  * installed packages (`package-lock.json`), the configs (the run's Stryker
  * config, at `configFile`) and the build.
  */
 export async function inputsDigest(configFile: string): Promise<string> {
   const skip = new Set([baselinePath, 'tests/mutation/equivalent.json']);
+  const notBuilt = ['tests/e2e/', 'tests/reliability/'];
   const files = [
     ...library.flatMap((path) =>
       path.endsWith('/') ? walk(path).filter((f) => f.endsWith('.ts')) : [path]
     ),
-    ...walk('tests/').filter((path) => !skip.has(path)),
+    ...walk('tests/').filter((path) =>
+      !skip.has(path) && !notBuilt.some((folder) => path.startsWith(folder))
+    ),
     'README.md',
     'docs/core.md',
     'deno.json',
