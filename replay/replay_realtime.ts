@@ -119,8 +119,9 @@ export function replayRealtimeTransport(
     }
   };
   const schedule = (events: readonly RealtimeFixtureEvent[]): void => {
-    // Inbound events arrive after the call returned, like network traffic
-    // (a call followed by none schedules a timer that delivers nothing).
+    // Inbound events arrive after the call returned, like network traffic;
+    // a call followed by none leaves no timer behind (fake timers see none).
+    if (events.length === 0) return;
     setTimeout(() => events.forEach(deliver), 0);
   };
   const failure = (call: RealtimeFixtureCall): void => {

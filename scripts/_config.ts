@@ -82,6 +82,16 @@ export const sdkRange: { readonly from: string; readonly below: string } = {
 export const sdkPeerRange = `>=${sdkRange.from} <${sdkRange.below}`;
 
 /**
+ * The package's runtime dependencies and the one folder each may be
+ * imported by, so that no other entry loads them (the graph stage checks
+ * it; the npm build lists them as the package's `dependencies`).
+ */
+export const dependencyHomes: Readonly<Record<string, string>> = {
+  'fast-check': 'auto/',
+  '@cfworker/json-schema': 'assert/',
+};
+
+/**
  * The latest patch of every supported minor: the cells of the `sdk-matrix`
  * stage (`scripts/sdk_matrix.ts`) and of the README's table. A new minor or
  * patch is added here once `npm run sdk:latest` passes on it.

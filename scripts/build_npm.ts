@@ -22,6 +22,7 @@
  */
 import {
   config,
+  dependencyHomes,
   guideExamples,
   inSdkRange,
   library,
@@ -145,14 +146,15 @@ for (const name of peers) {
   peerDependencies[name] = sdkPeerRange;
 }
 
-// The runtime dependencies, each pinned exactly and imported by one add-on
-// only (the graph stage checks it): fast-check draws the auto model's values
-// (`./auto`), since values may shift between its releases and the same seed
-// must give the same calls; @cfworker/json-schema checks the lint's
-// arguments against their schemas (`./assert`), the same verdicts on every
-// install. Named in npm's order (sorted), as the lockfiles list them.
+// The runtime dependencies (`dependencyHomes`), each pinned exactly and
+// imported by one add-on only (the graph stage checks it): fast-check draws
+// the auto model's values (`./auto`), since values may shift between its
+// releases and the same seed must give the same calls; @cfworker/json-schema
+// checks the lint's arguments against their schemas (`./assert`), the same
+// verdicts on every install. Named in npm's order (sorted), as the lockfiles
+// list them.
 const dependencies: Record<string, string> = {};
-for (const name of ['@cfworker/json-schema', 'fast-check']) {
+for (const name of Object.keys(dependencyHomes).sort()) {
   const { range } = parseNpmSpecifier(config.imports[name] ?? '');
   if (!/^\d+\.\d+\.\d+$/.test(range)) {
     throw new Error(`deno.json must pin ${name} exactly: ${range}`);

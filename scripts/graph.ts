@@ -29,7 +29,7 @@
  * Run: `deno run --allow-all scripts/graph.ts [--write]`
  */
 import ts from 'npm:typescript@6.0.3';
-import { config, library } from './_config.ts';
+import { config, dependencyHomes, library } from './_config.ts';
 import { writeBlock } from './_docs_block.ts';
 
 /** The most names one entry point may export. */
@@ -44,15 +44,6 @@ export const maxFileLines = 300;
  * files.
  */
 export const coreBudget = { files: 30, lines: 4188, gzipKiB: 16.1 } as const;
-
-/**
- * The package's runtime dependencies and the one folder each may be
- * imported by, so that no other entry loads them.
- */
-export const dependencyHomes: Readonly<Record<string, string>> = {
-  'fast-check': 'auto/',
-  '@cfworker/json-schema': 'assert/',
-};
 
 /** Folders that hold the core doubles (the drop-in and the transport). */
 const coreFolders = ['model/', 'sandbox/', 'realtime/', 'mcp/'];
