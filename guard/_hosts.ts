@@ -82,16 +82,27 @@ export function hostOf(href: string): string | undefined {
   return normalized(url.hostname);
 }
 
-// A browser page's address; elsewhere none (Deno throws without
-// `--location`).
+/**
+ * The host a URL given as a string reaches (see {@link hostOf}); a value of
+ * any other type names none.
+ *
+ * @param value A URL, or what a client or option holds in its place.
+ * @returns The host, or `undefined`.
+ */
+export function hostIn(value: unknown): string | undefined {
+  return typeof value === 'string' ? hostOf(value) : undefined;
+}
+
+// A browser page's address; elsewhere none: reading it throws where there
+// is no `location` (Node, Bun; Deno without `--location`).
 function pageAddress(): string | undefined {
+  let href: unknown;
   try {
-    const href = (globalThis as { location?: { href?: unknown } }).location
-      ?.href;
-    return typeof href === 'string' ? href : undefined;
+    href = (globalThis as { location: { href?: unknown } }).location.href;
   } catch {
-    return undefined;
+    // No page.
   }
+  return typeof href === 'string' ? href : undefined;
 }
 
 /**
@@ -126,11 +137,8 @@ function hostWritten(entry: string): string | undefined {
 function isHostName(name: string): boolean {
   if (name.includes('*')) return false;
   const written = name.includes(':') ? `[${name}]` : name;
-  try {
-    return new URL(`http://${written}/`).hostname === written;
-  } catch {
-    return false;
-  }
+  const href = `http://${written}/`;
+  return URL.canParse(href) && new URL(href).hostname === written;
 }
 
 function readEntry(value: unknown, path: string): string {

@@ -21,7 +21,7 @@ import {
   OpenAIRealtimeWebRTC,
   OpenAIRealtimeWebSocket,
 } from '@openai/agents-realtime';
-import { hostOf, isLoopback, type RealCallKind } from './_hosts.ts';
+import { hostIn, isLoopback, type RealCallKind } from './_hosts.ts';
 
 /** One real call about to be made, as the guard judges it. */
 export interface Attempt {
@@ -52,7 +52,7 @@ interface Patched {
   readonly prototype: object;
   /** Methods returning a promise, and those returning a stream. */
   readonly methods: readonly string[];
-  readonly streams?: readonly string[];
+  readonly streams: readonly string[];
   readonly where: Where;
 }
 
@@ -61,14 +61,13 @@ const provider: Where = () => ({ target: 'openai', host: undefined });
 // The Responses model keeps its client `protected`: its `baseURL` says
 // where requests go.
 const clientHost: Where = (self) => {
-  let host: string | undefined;
+  let baseURL: unknown;
   try {
-    const baseURL = (self as { _client: { baseURL: unknown } })._client
-      .baseURL;
-    host = typeof baseURL === 'string' ? hostOf(baseURL) : undefined;
+    baseURL = (self as { _client: { baseURL: unknown } })._client.baseURL;
   } catch {
-    host = undefined;
+    // No readable client: the provider is named instead.
   }
+  const host = hostIn(baseURL);
   return { target: host ?? 'openai', host };
 };
 
@@ -77,7 +76,7 @@ const serverName: Where = (self) => {
   try {
     name = (self as { name?: unknown }).name;
   } catch {
-    name = undefined;
+    // A throwing getter: the server is not named.
   }
   return {
     target: typeof name === 'string' ? name : 'MCP server',
@@ -92,9 +91,9 @@ const connectUrl: Where = (_self, args) => {
   try {
     url = Object(args[0]).url;
   } catch {
-    url = undefined;
+    // A throwing getter: the default endpoint is named.
   }
-  const host = typeof url === 'string' ? hostOf(url) : undefined;
+  const host = hostIn(url);
   return { target: host ?? 'openai', host };
 };
 
@@ -120,6 +119,7 @@ const classes: readonly Patched[] = [
     name: 'OpenAITracingExporter',
     prototype: OpenAITracingExporter.prototype,
     methods: ['export'],
+    streams: [],
     where: provider,
   },
   ...([
@@ -131,6 +131,7 @@ const classes: readonly Patched[] = [
     name,
     prototype: server.prototype,
     methods: ['connect'],
+    streams: [],
     where: serverName,
   })),
   ...([
@@ -142,6 +143,7 @@ const classes: readonly Patched[] = [
     name,
     prototype: transport.prototype,
     methods: ['connect'],
+    streams: [],
     where: connectUrl,
   })),
 ];
@@ -151,12 +153,11 @@ const classes: readonly Patched[] = [
  * agent's (or its turn's) while the runner asks the model.
  */
 function currentAgent(): string | undefined {
-  let span: ReturnType<typeof getCurrentSpan>;
+  let span: ReturnType<typeof getCurrentSpan> | undefined;
   try {
     span = getCurrentSpan();
   } catch {
     // No span context on this runtime: the agent is not known.
-    return undefined;
   }
   const data = span?.spanData;
   if (data?.type === 'agent') return data.name;
@@ -183,15 +184,13 @@ function replace(
   key: string,
   wrap: (original: Method) => unknown,
 ): () => void {
-  const descriptor = Object.getOwnPropertyDescriptor(owner, key);
-  const original: unknown = descriptor === undefined
-    ? undefined
-    : 'value' in descriptor
+  // Absent, it is an empty descriptor: no value, no getter.
+  const descriptor: PropertyDescriptor =
+    Object.getOwnPropertyDescriptor(owner, key) ?? {};
+  const original: unknown = 'value' in descriptor
     ? descriptor.value
     : descriptor.get?.call(owner);
-  if (descriptor === undefined || typeof original !== 'function') {
-    return () => {};
-  }
+  if (typeof original !== 'function') return () => {};
   const patched = wrap(original as Method);
   // Configurable and enumerable stay as they are (an accessor becomes a
   // data property keeping both).
@@ -220,21 +219,20 @@ function patchClass(patched: Patched, decide: Decide): Array<() => void> {
       })[key]);
   return [
     ...patched.methods.map((key) => method(key, false)),
-    ...(patched.streams ?? []).map((key) => method(key, true)),
+    ...patched.streams.map((key) => method(key, true)),
   ];
 }
 
 /** The network host of a `fetch` or `WebSocket` target, unless loopback. */
 function remoteHost(input: unknown): string | undefined {
-  let href: string;
+  let href: unknown;
   try {
     const url: unknown = Object(input).url;
     href = typeof url === 'string' ? url : String(input);
   } catch {
     // The platform fails on it as it would have.
-    return undefined;
   }
-  const host = hostOf(href);
+  const host = hostIn(href);
   return host === undefined || isLoopback(host) ? undefined : host;
 }
 

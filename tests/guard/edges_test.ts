@@ -88,6 +88,41 @@ test('a relative fetch URL resolves against the page address, where there is one
   }
 });
 
+test('an absolute fetch URL is blocked whatever the page address holds', async () => {
+  for (const href of [42, undefined, 'https://page.example.com/']) {
+    await withGlobal(
+      'location',
+      { value: { href }, configurable: true, writable: true },
+      async () => {
+        using guard = blockRealCalls();
+        assertBlocked(await rejection(fetch('https://example.com/x')), {
+          kind: 'fetch',
+          call: 'fetch',
+          target: 'example.com',
+          host: 'example.com',
+          allow: ['fetch', 'example.com'],
+        });
+        assert.equal(made(guard.blocked).length, 1);
+      },
+    );
+  }
+});
+
+test('a global deleted while the guard is on stays deleted once it is off', async () => {
+  class FakeSocket {}
+  await withGlobal(
+    'WebSocket',
+    { value: FakeSocket, configurable: true, writable: true },
+    () => {
+      const guard = blockRealCalls();
+      delete (globalThis as Record<string, unknown>).WebSocket;
+      guard.restore();
+      assert.equal('WebSocket' in globalThis, false);
+      assert.equal(guard.active, false);
+    },
+  );
+});
+
 test('blockRealCalls leaves an absent or non-function global alone, and restores an accessor', async () => {
   await withGlobal('WebSocket', undefined, () => {
     const guard = blockRealCalls();
@@ -128,6 +163,8 @@ test('blockRealCalls leaves an absent or non-function global alone, and restores
     assert.throws(() => new Socket('wss://example.com/'), {
       name: 'RealCallBlockedError',
       kind: 'websocket',
+      call: 'new WebSocket',
+      target: 'example.com',
     });
     const local = new Socket('ws://127.0.0.1:1/');
     assert.equal(local instanceof FakeSocket, true);

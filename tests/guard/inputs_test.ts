@@ -245,6 +245,19 @@ test('blockRealCalls takes no options, empty options and an absent allow', () =>
   }
 });
 
+test('blockRealCalls rejects an allow entry with brackets anywhere but around the whole host', () => {
+  for (const entry of ['a[b]', '[a]b', 'x[::1]']) {
+    assert.throws(() => blockRealCalls({ allow: [entry] }), (error) => {
+      assert.ok(error instanceof InvalidGuardInputError);
+      assert.equal(error.code, 'invalid_value');
+      assert.equal(error.path, 'options.allow[0]');
+      assert.equal(error.received, JSON.stringify(entry));
+      assert.equal('cause' in error, false);
+      return true;
+    });
+  }
+});
+
 test('blockRealCalls reads allow entries lower-cased, without brackets or a trailing dot', () => {
   using guard = blockRealCalls({
     allow: ['MCP', 'Trace-Export', '[::1]', '*.Example.com', 'localhost.'],

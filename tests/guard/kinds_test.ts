@@ -143,14 +143,18 @@ test('blockRealCalls rejects a Responses model whose client has no readable base
     target: 'openai',
     allow: ['model'],
   });
-  const odd = new OpenAIResponsesModel(client(), 'gpt-4.1');
-  Object.defineProperty(odd, '_client', { value: { baseURL: 42 } });
-  assert.equal(
-    (await rejection(odd.getResponse({} as never)) as Error & {
-      target: string;
-    }).target,
-    'openai',
-  );
+  // Only a string is read as the address (the client's is one).
+  const urlLike = { toString: () => 'https://api.example.com/v1' };
+  for (const baseURL of [42, urlLike]) {
+    const odd = new OpenAIResponsesModel(client(), 'gpt-4.1');
+    Object.defineProperty(odd, '_client', { value: { baseURL } });
+    assert.equal(
+      (await rejection(odd.getResponse({} as never)) as Error & {
+        target: string;
+      }).target,
+      'openai',
+    );
+  }
 });
 
 test('blockRealCalls rejects a hosted trace export', async () => {

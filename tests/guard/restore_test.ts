@@ -209,6 +209,7 @@ test('the allow list opens a kind, a host, or a host pattern, in any case', asyn
     ['API.Example.com', 'https://api.example.com/', true],
     ['api.example.com.', 'https://api.example.com/', true],
     ['api.example.com', 'https://web.example.com/', false],
+    ['example.com', 'https://api.example.com/', false],
     ['*.example.com', 'https://a.b.example.com/', true],
     ['*.example.com', 'https://example.com/', false],
     ['*.example.com', 'https://badexample.com/', false],
@@ -239,6 +240,7 @@ test('loopback hosts pass fetch, other local-looking ones do not', async () => {
       'http://LOCALHOST.:1/',
       'http://127.0.0.1:1/',
       'http://127.255.0.9:1/',
+      'http://127.0.10.10:1/',
       'http://[::1]:1/',
     ]
   ) {
