@@ -19,6 +19,13 @@
  * | ts-jest (CommonJS)      | ts-jest's default preset on the `.ts` examples               |
  * | tsc X × resolution      | `tsc --noEmit` on TS 5.4/5.8/6.0/7.0 × nodenext/bundler/node |
  *
+ * The vitest and Jest cells run under the real-call guard, loaded by their
+ * setup files as docs/guard.md gives them (the templates' `vitest.config.mjs`
+ * and Jest configs), with one more file beside the examples
+ * (`consumers/_guard/setup_files.test.ts`) proving it on: a `fetch` and a
+ * real model request fail with `RealCallBlockedError`; the examples, the
+ * library's doubles, pass under it.
+ *
  * Node runs are on the pinned releases (`nodeVersions`, see `_toolchain.ts`),
  * sharing one compile cache (`NODE_COMPILE_CACHE`, Node 22+). Cells run two
  * at a time. The TypeScript cells run the `node` template's 6.0 and the
@@ -186,6 +193,17 @@ await writeAll(
   `${work}/vitest5/vm`,
   (s) => sameErrorByFunction(forVitest(s)),
 );
+// The vitest and Jest cells run under the guard's preload, loaded by their
+// setup files (the templates' configs); this file proves it is on there.
+const guardCheck = await Deno.readTextFile(
+  `${templates}/_guard/setup_files.test.ts`,
+);
+for (const folder of ['vitest/forks', 'vitest5/forks', 'vitest5/vm']) {
+  await Deno.writeTextFile(
+    `${work}/${folder}/guard_setup_files.test.ts`,
+    forVitest(guardCheck),
+  );
+}
 // ts-jest: Jest has no per-test cleanup hook; a ten-line adapter keeps
 // `t.after` (scripts/consumers/jest/ts/node_test.ts).
 await writeAll(
@@ -194,6 +212,10 @@ await writeAll(
     sameErrorByFunction(
       s.replace(nodeTestImport, "import test from './node_test';"),
     ),
+);
+await Deno.writeTextFile(
+  `${work}/jest/ts/guard_setup_files.test.ts`,
+  guardCheck.replace(nodeTestImport, "import test from './node_test';"),
 );
 await Deno.writeTextFile(
   `${work}/jest/ts/node_test.ts`,
@@ -232,6 +254,10 @@ await Deno.mkdir(`${jest}/esm`, { recursive: true });
 await Deno.writeTextFile(
   `${jest}/esm/node_test.mjs`,
   await Deno.readTextFile(`${templates}/jest/esm/node_test.mjs`),
+);
+await Deno.writeTextFile(
+  `${jest}/esm/guard_setup_files.test.mjs`,
+  guardCheck.replace(nodeTestImport, "import test from './node_test.mjs';"),
 );
 for (const { name } of examples) {
   const js = await Deno.readTextFile(
