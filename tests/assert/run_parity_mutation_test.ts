@@ -5,7 +5,7 @@
  * whose error is set (or `undefined`), a thrown value with no name, and
  * the agent graph's doubles (functions and unreadable agents).
  */
-import { Agent, handoff, Runner, tool } from '@openai/agents';
+import { Agent, Runner, RunState, tool } from '@openai/agents';
 import {
   assistantMessage,
   functionCall,
@@ -277,27 +277,6 @@ test('assertRunParity shows a thrown value with no name as "a value"', async () 
   );
 });
 
-test('assertRunParity takes no doubles from a function among the handoffs', async () => {
-  await assertRunParity(() => {
-    const unused = new ScriptedModel([[assistantMessage('never')]]);
-    const billing = handoff(new Agent({ name: 'Billing' }));
-    // A function that looks like an agent with a double: not visited.
-    (billing as { agent: unknown }).agent = Object.assign(
-      function Billing() {},
-      {
-        model: unused,
-        handoffs: [],
-        tools: [],
-      },
-    );
-    return new Agent({
-      name: 'Triage',
-      model: new ScriptedModel([[assistantMessage('Triage here')]]),
-      handoffs: [billing],
-    });
-  }, 'Hi');
-});
-
 test('assertRunParity reports an agent whose MCP servers cannot be read at "factory()"', async () => {
   const agent = new Agent({
     name: 'A',
@@ -315,4 +294,75 @@ test('assertRunParity reports an agent whose MCP servers cannot be read at "fact
   assert.ok(error instanceof InvalidRunAssertionInputError, String(error));
   assert.equal(error.reason, 'unreadable');
   assert.equal(error.path, 'factory()');
+});
+
+/** A call of `delete_file` (needing approval) with no call id, then `answer`. */
+function anonymous(answer = 'Done.') {
+  const call = functionCall('delete_file', { path: 'a' }, { callId: 'c1' });
+  delete (call as { callId?: string }).callId;
+  const model = new ScriptedModel([
+    [call],
+    [assistantMessage(answer)],
+  ]);
+  const remove = tool({
+    name: 'delete_file',
+    description: 'Deletes a file.',
+    parameters: z.object({ path: z.string() }),
+    needsApproval: true,
+    execute: () => 'deleted',
+  });
+  return new Agent({ name: 'Files', model, tools: [remove] });
+}
+
+test('assertRunParity words the decision of a call without a call id without one', async () => {
+  const error = await assertRunParity(() => anonymous(), 'Clean').then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  assert.ok(error instanceof InvalidRunAssertionInputError, String(error));
+  assert.equal(error.issue, 'one decision for the call of tool "delete_file"');
+  let built = 0;
+  const differ = await failure(
+    assertRunParity(() => anonymous(`Done ${++built}.`), 'Clean', {
+      approvals: { approve: ['delete_file'] },
+      paths: ['run', 'resume'],
+      fields: ['finalOutput'],
+    }),
+  );
+  // The resume path differs (its answer; an SDK may not restore the call).
+  const run = differ.message.slice(
+    differ.message.indexOf('Timeline of "run"'),
+    differ.message.indexOf('\nTimeline of "resume"'),
+  );
+  assert.equal(
+    run,
+    [
+      'Timeline of "run" (5 events):',
+      '  double 0 call 0 "getResponse"',
+      '  stopped for 1 approval',
+      '  approved "delete_file"',
+      '  double 0 call 1 "getResponse"',
+      '  double 0 complete',
+    ].join('\n'),
+  );
+});
+
+test('assertRunParity reads no final output of a run left interrupted (the SDK warns when read)', async () => {
+  // An SDK that loses every rejection: each path stops until the limit.
+  const reject = RunState.prototype.reject;
+  RunState.prototype.reject = function () {} as typeof reject;
+  const warn = console.warn;
+  const warned: unknown[][] = [];
+  console.warn = (...all: unknown[]) => void warned.push(all);
+  try {
+    await assertRunParity(files, 'Clean', {
+      approvals: { reject: ['delete_file', 'write_file'] },
+      paths: ['run', 'stream'],
+      fields: ['finalOutput', 'interruptions'],
+    });
+  } finally {
+    RunState.prototype.reject = reject;
+    console.warn = warn;
+  }
+  assert.deepEqual(warned, []);
 });
