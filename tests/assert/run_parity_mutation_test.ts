@@ -5,12 +5,13 @@
  * whose error is set (or `undefined`), a thrown value with no name, and
  * the agent graph's doubles (functions and unreadable agents).
  */
-import { Agent, Runner, RunState, tool } from '@openai/agents';
+import { Agent, handoff, Runner, RunState, tool } from '@openai/agents';
 import {
   assistantMessage,
   functionCall,
   ScriptedModel,
 } from '@scripted/agents';
+import { handoffCall } from '@scripted/agents/items';
 import {
   assertRunParity,
   InvalidRunAssertionInputError,
@@ -365,4 +366,44 @@ test('assertRunParity reads no final output of a run left interrupted (the SDK w
     console.warn = warn;
   }
   assert.deepEqual(warned, []);
+});
+
+test('assertRunParity visits an agent graph with a cycle once, and a shared double once', async () => {
+  let built = 0;
+  const error = await failure(assertRunParity(
+    () => {
+      const mine = ++built;
+      const model = new ScriptedModel();
+      const billing = new Agent({ name: 'Billing', model });
+      const triage = new Agent({
+        name: 'Triage',
+        model,
+        handoffs: [billing, handoff(billing)],
+      });
+      billing.handoffs = [triage];
+      model.enqueue(
+        [handoffCall(billing, { callId: 'h1' })],
+        [assistantMessage(`Billing ${mine}`)],
+      );
+      return triage;
+    },
+    'Refund',
+    { paths: ['run', 'stream'] },
+  ));
+  assert.equal(error.path, 'finalOutput');
+  assert.equal(
+    error.message.slice(error.message.indexOf('Timeline of "run"')),
+    [
+      'Timeline of "run" (4 events):',
+      '  double 0 call 0 "getResponse"',
+      '  handoff "Triage" -> "Billing"',
+      '  double 0 call 1 "getResponse"',
+      '  double 0 complete',
+      'Timeline of "stream" (4 events):',
+      '  double 0 call 0 "getStreamedResponse"',
+      '  handoff "Triage" -> "Billing"',
+      '  double 0 call 1 "getStreamedResponse"',
+      '  double 0 complete',
+    ].join('\n'),
+  );
 });
