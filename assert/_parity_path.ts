@@ -83,7 +83,7 @@ function readBuilt(built: unknown): {
   if (guard('factory()', () => built instanceof Agent)) {
     return { agent: built as AnyAgent, doubles: found(built) };
   }
-  // An object already (checked above): only its keys can be rejected here.
+  // An object (checked above): only an unknown or unreadable key fails here.
   const read = fields(built, 'factory()', ['agent', 'doubles']).fields;
   if (!guard('factory().agent', () => read.agent instanceof Agent)) {
     throw reject('invalid_type', 'factory().agent', read.agent, {
