@@ -83,9 +83,8 @@ function readBuilt(built: unknown): {
   if (guard('factory()', () => built instanceof Agent)) {
     return { agent: built as AnyAgent, doubles: found(built) };
   }
-  const read = fields(built, 'factory()', ['agent', 'doubles'], {
-    expected,
-  }).fields;
+  // An object (checked above): only an unknown or unreadable key fails here.
+  const read = fields(built, 'factory()', ['agent', 'doubles']).fields;
   if (!guard('factory().agent', () => read.agent instanceof Agent)) {
     throw reject('invalid_type', 'factory().agent', read.agent, {
       expected: 'an Agent',
@@ -112,7 +111,8 @@ function found(agent: unknown): RunParityDouble[] {
   const doubles = new Set<unknown>();
   const seen = new Set<unknown>();
   const visit = (each: unknown): void => {
-    if (typeof each !== 'object' || each === null || seen.has(each)) return;
+    // Anything but an object reads as having no fields: nothing is found.
+    if (seen.has(each)) return;
     seen.add(each);
     const model = field(each, 'model');
     const servers = field(each, 'mcpServers');
