@@ -7,7 +7,7 @@
  *
  * @module
  */
-import type { AgentInputItem } from '@openai/agents-core';
+import type { Agent, AgentInputItem } from '@openai/agents-core';
 import { firstDifference, shownAt } from '../_internal/diff.ts';
 import { plural, quote } from '../_internal/format.ts';
 import { at } from '../_internal/read.ts';
@@ -16,7 +16,7 @@ import type { ApprovalDecisions } from './approvals.ts';
 import { readGuardrails } from './guardrails.ts';
 import { handoffsTaken } from './run_assertions.ts';
 import { canonicalOrder, normalizer } from './snapshot.ts';
-import { type AnyAgent, checking, field } from './_read.ts';
+import { checking, field } from './_read.ts';
 import {
   type Execution,
   type PathOutcome,
@@ -51,10 +51,12 @@ export type { RunParityField, RunPath } from './_parity_read.ts';
  * ```
  */
 export type RunParityBuild =
-  | AnyAgent
+  // deno-lint-ignore no-explicit-any
+  | Agent<any, any>
   | {
     /** The agent each path runs. */
-    readonly agent: AnyAgent;
+    // deno-lint-ignore no-explicit-any
+    readonly agent: Agent<any, any>;
     /** The doubles whose `assertComplete()` each path checks. */
     readonly doubles?: readonly RunParityDouble[];
   };

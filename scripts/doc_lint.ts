@@ -28,6 +28,7 @@
  */
 const sdkTypes: Readonly<Record<string, string>> = {
   Agent: '@openai/agents-core',
+  AgentInputItem: '@openai/agents-core',
   AgentOutputItem: '@openai/agents-core',
   AssistantMessageItem: '@openai/agents-core',
   FunctionCallItem: '@openai/agents-core',
