@@ -59,6 +59,8 @@ export interface PathOutcome {
   readonly result: any;
   /** The approvals of each stop, in order. */
   readonly stops: readonly ApprovalRequest[][];
+  /** Whether the run still waited for approvals after {@link maxStops}. */
+  readonly stuck: boolean;
   /** Each call's tool runs, in order of the first run. */
   readonly executions: readonly Execution[];
   /** Per double: `undefined` when complete, else what `assertComplete()` threw. */
@@ -186,8 +188,8 @@ function decide(
       const yes = decisions.approve.some(matches);
       if (yes === decisions.reject.some(matches)) {
         throw reject('invalid_value', 'options.approvals', r.toolName, {
-          expected: `one decision for the call of tool ${quote(r.toolName)}${
-            r.callId === undefined ? '' : ` (call id ${quote(r.callId)})`
+          expected: `one decision for the call of tool ${shown(r.toolName)}${
+            r.callId === undefined ? '' : ` (call id ${shown(r.callId)})`
           }`,
           received: yes ? 'both approve and reject' : 'no decision',
         });
@@ -280,11 +282,17 @@ export async function runPath(
   let result: unknown = undefined;
   let error: unknown = undefined;
   let threw = false;
+  let stuck = false;
   try {
     result = await leg(runner, agent, input, streamed);
     for (;;) {
       const waiting = pendingApprovals(result);
-      if (waiting.length === 0 || stops.length >= maxStops) break;
+      if (waiting.length === 0) break;
+      if (stops.length === maxStops) {
+        stuck = true;
+        note(`still waiting after ${maxStops} stops`);
+        break;
+      }
       stops.push(waiting);
       note(`stopped for ${plural(waiting.length, 'approval')}`);
       // deno-lint-ignore no-explicit-any
@@ -318,6 +326,7 @@ export async function runPath(
     error,
     result,
     stops,
+    stuck,
     executions: [...executions.values()],
     incomplete,
     timeline,

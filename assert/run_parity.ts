@@ -19,6 +19,7 @@ import { canonicalOrder, normalizer } from './snapshot.ts';
 import { checking, field } from './_read.ts';
 import {
   type Execution,
+  maxStops,
   type PathOutcome,
   type RunParityDouble,
   runPath,
@@ -183,6 +184,22 @@ function rerun(outcome: PathOutcome): RunAssertionError | undefined {
   return error;
 }
 
+/** A path the approvals never settled, still waiting after the last stop. */
+function unsettled(outcome: PathOutcome): RunAssertionError {
+  const waiting = (field(outcome.result, 'interruptions') as unknown[]).length;
+  const error = new RunAssertionError({
+    assertion: 'assertRunParity',
+    expected: 0,
+    actual: waiting,
+    path: 'interruptions',
+    headline: `Run ${quote(outcome.path)} still waits for ${
+      plural(waiting, 'approval')
+    } after ${maxStops} stops: the approvals given never let it finish (expected no interruption left)`,
+  });
+  error.message = `${error.message}\n\n${timelineOf(outcome)}`;
+  return error;
+}
+
 /**
  * Runs the same script three ways and asserts they agree: `run` (plain),
  * `stream` (`run(…, { stream: true })`, its events read to the end) and
@@ -293,4 +310,7 @@ export async function assertRunParity(
     const left = first.incomplete.find(Boolean);
     if (name === 'doubles' && left) throw left[0];
   }
+  // Paths that agree, all left waiting: nothing finished to compare.
+  const stuck = outcomes.find((outcome) => outcome.stuck);
+  if (stuck) throw unsettled(stuck);
 }

@@ -40,6 +40,17 @@ export const realCallKinds: readonly RealCallKind[] = [
 ];
 
 /**
+ * Whether an allow-list entry is a kind (then it is no host name, even
+ * where a host has that name).
+ *
+ * @param entry An entry, lower-cased.
+ * @returns Whether it names a kind.
+ */
+export function isKind(entry: string): entry is RealCallKind {
+  return (realCallKinds as readonly string[]).includes(entry);
+}
+
+/**
  * `new URL()`'s host, as the allow list writes it: without the brackets of
  * an IPv6 address or a trailing dot.
  *
@@ -144,7 +155,7 @@ function isHostName(name: string): boolean {
 function readEntry(value: unknown, path: string): string {
   const entry = string(value, path, { expected })
     .toLowerCase();
-  if ((realCallKinds as readonly string[]).includes(entry)) return entry;
+  if (isKind(entry)) return entry;
   const host = normalized(entry);
   if (isHostName(host.replace(/^\*\./, ''))) return host;
   throw reject('invalid_value', path, value, {

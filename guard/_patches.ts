@@ -61,6 +61,11 @@ const provider: Where = () => ({ target: 'openai', host: undefined });
 // The Responses model keeps its client `protected`: its `baseURL` says
 // where requests go.
 const clientHost: Where = (self) => {
+  // A subclass may send elsewhere (the WebSocket model connects to its own,
+  // private, address): its host is unknown.
+  if (Object.getPrototypeOf(self) !== OpenAIResponsesModel.prototype) {
+    return { target: 'openai', host: undefined };
+  }
   let baseURL: unknown;
   try {
     baseURL = (self as { _client: { baseURL: unknown } })._client.baseURL;
@@ -227,8 +232,8 @@ function patchClass(patched: Patched, decide: Decide): Array<() => void> {
 function remoteHost(input: unknown): string | undefined {
   let href: unknown;
   try {
-    const url: unknown = Object(input).url;
-    href = typeof url === 'string' ? url : String(input);
+    // What fetch and WebSocket read: a Request's url, else the text.
+    href = input instanceof Request ? input.url : String(input);
   } catch {
     // The platform fails on it as it would have.
   }

@@ -7,7 +7,7 @@
  * @module
  */
 import { installDispose } from '../_internal/state.ts';
-import { allowsHost, readAllow } from './_hosts.ts';
+import { allowsHost, isKind, readAllow } from './_hosts.ts';
 import { type Attempt, patchAll } from './_patches.ts';
 import { inputChecking, RealCallBlockedError } from './errors.ts';
 
@@ -43,8 +43,11 @@ const blockedBy = new WeakMap<RealCallGuard, RealCallBlockedError[]>();
 
 function allows(guard: RealCallGuard, attempt: Attempt): boolean {
   const host = attempt.host;
+  // A kind opens that kind only: `mcp` is not the host named mcp.
   return guard.allow.some((entry) =>
-    entry === attempt.kind || (host !== undefined && allowsHost(entry, host))
+    isKind(entry)
+      ? entry === attempt.kind
+      : host !== undefined && allowsHost(entry, host)
   );
 }
 

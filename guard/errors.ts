@@ -10,7 +10,7 @@ import { either, quote } from '../_internal/format.ts';
 import { invalidInputMessage } from '../_internal/messages.ts';
 import { boundary, type Issue } from '../_internal/read.ts';
 import { defaultRedaction } from '../_internal/redact.ts';
-import type { RealCallKind } from './_hosts.ts';
+import { isKind, type RealCallKind } from './_hosts.ts';
 
 /** What each kind of call is, in a message. */
 const described: Readonly<Record<RealCallKind, string>> = {
@@ -95,9 +95,10 @@ export class RealCallBlockedError extends Error {
     const agent = fields.agent === undefined
       ? undefined
       : defaultRedaction.text(fields.agent);
-    // A host the redaction changed is no allow-list entry.
+    // A host the redaction changed, or named as a kind is, is no
+    // allow-list entry.
     const allow = Object.freeze(
-      host === undefined || host !== fields.host
+      host === undefined || host !== fields.host || isKind(host)
         ? [fields.kind]
         : [fields.kind, host],
     );

@@ -19,12 +19,13 @@
  * | ts-jest (CommonJS)      | ts-jest's default preset on the `.ts` examples               |
  * | tsc X × resolution      | `tsc --noEmit` on TS 5.4/5.8/6.0/7.0 × nodenext/bundler/node |
  *
- * The vitest and Jest cells run under the real-call guard, loaded by their
- * setup files as docs/guard.md gives them (the templates' `vitest.config.mjs`
- * and Jest configs), with one more file beside the examples
- * (`consumers/_guard/setup_files.test.ts`) proving it on: a `fetch` and a
- * real model request fail with `RealCallBlockedError`; the examples, the
- * library's doubles, pass under it.
+ * Every cell runs under the real-call guard, loaded as docs/guard.md gives
+ * it for its runner (`node --import`, `node --require` for CommonJS,
+ * `bun test --preload`, Deno's `--preload` file, the templates'
+ * `vitest.config.mjs` and Jest configs' setup files), with one more file
+ * beside the examples (`consumers/_guard/setup_files.test.ts`) proving it
+ * on: a `fetch` and a real model request fail with `RealCallBlockedError`;
+ * the examples, the library's doubles, pass under it.
  *
  * Node runs are on the pinned releases (`nodeVersions`, see `_toolchain.ts`),
  * sharing one compile cache (`NODE_COMPILE_CACHE`, Node 22+). Cells run two
@@ -165,6 +166,24 @@ async function writeAll(
 const node = `${work}/node`;
 await writeAll(`${node}/src`, (s) => s);
 await writeAll(`${node}/cjs/src`, (s) => s);
+// Every cell runs under the real-call guard, loaded the way docs/guard.md
+// gives it for that runner (`--import`/`--require`, `--preload`, a setup
+// file); this file, beside the examples, proves it is on there (nothing in
+// it loads the guard before its calls).
+const guardCheck = await Deno.readTextFile(
+  `${templates}/_guard/setup_files.test.ts`,
+);
+const guardCheckName = 'guard_preload.test.ts';
+// Deno's `--preload` takes a file, not a package name.
+const denoPreload = 'guard.preload.ts';
+for (const dir of [`${node}/src`, `${node}/cjs/src`]) {
+  await Deno.writeTextFile(`${dir}/${guardCheckName}`, guardCheck);
+}
+await Deno.writeTextFile(
+  `${node}/src/${denoPreload}`,
+  "import '@scripted/agents/guard/preload';\n",
+);
+const preload = '@scripted/agents/guard/preload';
 /**
  * In another realm (Jest; vitest's vm pools) `node:assert`'s
  * `rejects(promise, errorObject)` rejects its argument: it checks
@@ -193,14 +212,10 @@ await writeAll(
   `${work}/vitest5/vm`,
   (s) => sameErrorByFunction(forVitest(s)),
 );
-// The vitest and Jest cells run under the guard's preload, loaded by their
-// setup files (the templates' configs); this file proves it is on there.
-const guardCheck = await Deno.readTextFile(
-  `${templates}/_guard/setup_files.test.ts`,
-);
+// vitest and Jest: the setup files of the templates' configs.
 for (const folder of ['vitest/forks', 'vitest5/forks', 'vitest5/vm']) {
   await Deno.writeTextFile(
-    `${work}/${folder}/guard_setup_files.test.ts`,
+    `${work}/${folder}/${guardCheckName}`,
     forVitest(guardCheck),
   );
 }
@@ -214,7 +229,7 @@ await writeAll(
     ),
 );
 await Deno.writeTextFile(
-  `${work}/jest/ts/guard_setup_files.test.ts`,
+  `${work}/jest/ts/${guardCheckName}`,
   guardCheck.replace(nodeTestImport, "import test from './node_test';"),
 );
 await Deno.writeTextFile(
@@ -256,7 +271,7 @@ await Deno.writeTextFile(
   await Deno.readTextFile(`${templates}/jest/esm/node_test.mjs`),
 );
 await Deno.writeTextFile(
-  `${jest}/esm/guard_setup_files.test.mjs`,
+  `${jest}/esm/${guardCheckName.replace(/\.ts$/, '.mjs')}`,
   guardCheck.replace(nodeTestImport, "import test from './node_test.mjs';"),
 );
 for (const { name } of examples) {
@@ -326,17 +341,18 @@ async function runner(
 
 // Node 22+ caches compiled modules here across the cells' processes.
 const compileCache = { NODE_COMPILE_CACHE: `${work}/node-compile-cache` };
-const compiledExamples = examples.map((e) =>
-  `out/${e.name.replace(/\.ts$/, '.js')}`
-);
+const compiledExamples = [...examples.map((e) => e.name), guardCheckName]
+  .map((name) => `out/${name.replace(/\.ts$/, '.js')}`);
 for (const version of nodeVersions) {
   const major = version.split('.')[0];
   // Files, not a folder: Node 22+ refuses `node --test out/`.
-  const nodeTest = (cwd: string) =>
+  const nodeTest = (cwd: string, load: '--import' | '--require') =>
     runner(
       'node',
       nodeBin(version),
       [
+        load,
+        preload,
         '--test',
         '--test-concurrency=2',
         '--test-reporter=spec',
@@ -345,7 +361,7 @@ for (const version of nodeVersions) {
       cwd,
       compileCache,
     );
-  cell(`node ${major} --test (ESM)`, () => nodeTest(node));
+  cell(`node ${major} --test (ESM)`, () => nodeTest(node, '--import'));
   // The CommonJS build on the oldest and the newest release (module doc).
   if (version !== oldestNode && version !== nodeVersions.at(-1)) continue;
   cell(`node ${major} --test (CommonJS)`, async () => {
@@ -357,7 +373,7 @@ for (const version of nodeVersions) {
         'the CommonJS build of the examples does not require() the package',
       );
     }
-    return nodeTest(`${node}/cjs`);
+    return nodeTest(`${node}/cjs`, '--require');
   });
 }
 // Node 22.18+ strips types unflagged: the `.ts` examples run as they are.
@@ -365,18 +381,39 @@ cell(
   `node ${lts.split('.')[0]} --test (.ts, type stripping)`,
   () =>
     runner('node', nodeBin(lts), [
+      '--import',
+      preload,
       '--test',
       '--test-concurrency=2',
       '--test-reporter=spec',
-      ...examples.map((e) => `src/${e.name}`),
+      ...[...examples.map((e) => e.name), guardCheckName].map((name) =>
+        `src/${name}`
+      ),
     ], node),
 );
-cell('bun test', () => runner('bun', bin('bun'), ['test', './src/'], node));
+cell(
+  'bun test',
+  () =>
+    runner('bun', bin('bun'), ['test', '--preload', preload, './src/'], node),
+);
 const denoTest = (cwd: string, env: Record<string, string> = {}) =>
-  runner('deno', bin('deno'), ['test', '--allow-env', '--deny-net', '.'], cwd, {
-    DENO_NO_UPDATE_CHECK: '1',
-    ...env,
-  });
+  runner(
+    'deno',
+    bin('deno'),
+    [
+      'test',
+      '--allow-env',
+      '--deny-net',
+      '--preload',
+      `./${denoPreload}`,
+      '.',
+    ],
+    cwd,
+    {
+      DENO_NO_UPDATE_CHECK: '1',
+      ...env,
+    },
+  );
 // Deno on the npm tarball (node_modules, as a Node project has it).
 cell('deno test (npm tarball)', () => denoTest(`${node}/src`));
 // Deno as the README says to use it before JSR: an import-map entry per
@@ -401,6 +438,8 @@ cell('deno test (import map to checkout)', async () => {
   for (const { name, source } of examples) {
     await Deno.writeTextFile(`${dir}/${name}`, source);
   }
+  await Deno.writeTextFile(`${dir}/${guardCheckName}`, guardCheck);
+  await Deno.copyFile(`${node}/src/${denoPreload}`, `${dir}/${denoPreload}`);
   return denoTest(dir);
 });
 

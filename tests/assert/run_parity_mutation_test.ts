@@ -117,6 +117,36 @@ test('assertRunParity stops at an input error of the first path: the other paths
   assert.equal(built, 1);
 });
 
+test('assertRunParity redacts the call id and tool name of a call with no decision', async () => {
+  const secret = 'sk-proj-abcdefghijklmnopqrstuvwxyz0123';
+  const model = new ScriptedModel([
+    [functionCall('delete_file', { path: 'a' }, { callId: secret })],
+    [assistantMessage('Done.')],
+  ]);
+  const agent = new Agent({
+    name: 'Files',
+    model,
+    tools: [tool({
+      name: 'delete_file',
+      description: 'delete',
+      parameters: z.object({ path: z.string() }),
+      needsApproval: true,
+      execute: () => 'deleted',
+    })],
+  });
+  const error = await assertRunParity(() => agent, 'Clean').then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  assert.ok(error instanceof InvalidRunAssertionInputError, String(error));
+  assert.equal(
+    error.issue,
+    'one decision for the call of tool "delete_file" (call id "[redacted]")',
+  );
+  assert.equal(error.message.includes(secret), false);
+  assert.equal(JSON.stringify(error).includes(secret), false);
+});
+
 test('assertRunParity shows each decision in the timeline with its call id', async () => {
   const error = await failure(
     assertRunParity(files, 'Clean', {
@@ -348,24 +378,36 @@ test('assertRunParity words the decision of a call without a call id without one
   );
 });
 
-test('assertRunParity reads no final output of a run left interrupted (the SDK warns when read)', async () => {
-  // An SDK that loses every rejection: each path stops until the limit.
+test('assertRunParity fails when every path is left waiting, and reads no final output of it (the SDK warns when read)', async () => {
+  // An SDK that loses every rejection: each path stops until the limit,
+  // alike, so no field differs; the run never finished, which fails.
   const reject = RunState.prototype.reject;
   RunState.prototype.reject = function () {} as typeof reject;
   const warn = console.warn;
   const warned: unknown[][] = [];
   console.warn = (...all: unknown[]) => void warned.push(all);
+  let error: RunAssertionError;
   try {
-    await assertRunParity(files, 'Clean', {
+    error = await failure(assertRunParity(files, 'Clean', {
       approvals: { reject: ['delete_file', 'write_file'] },
       paths: ['run', 'stream'],
       fields: ['finalOutput', 'interruptions'],
-    });
+    }));
   } finally {
     RunState.prototype.reject = reject;
     console.warn = warn;
   }
   assert.deepEqual(warned, []);
+  assert.equal(error.name, 'RunAssertionError');
+  assert.equal(error.assertion, 'assertRunParity');
+  assert.equal(error.path, 'interruptions');
+  assert.equal(error.expected, 0);
+  assert.equal(error.actual, 2);
+  assert.equal(
+    error.message.split('\n')[0],
+    'Run "run" still waits for 2 approvals after 100 stops: the approvals given never let it finish (expected no interruption left)',
+  );
+  assert.match(error.message, /\nTimeline of "run" \(303 events\):\n/);
 });
 
 test('assertRunParity visits an agent graph with a cycle once, and a shared double once', async () => {

@@ -116,16 +116,51 @@ test('blockRealCalls rejects the default provider of a Runner, the WebSocket Res
     const agent = new Agent({ name: 'Default', model: 'gpt-4.1' });
     const run = new Runner({ modelProvider, tracingDisabled: true })
       .run(agent, 'Hi');
-    assertBlocked(await rejection(run), {
-      kind: 'model',
-      call: 'OpenAIResponsesModel.getResponse',
-      target: 'models.example.com',
-      host: 'models.example.com',
-      agent: 'Default',
-      allow: ['model', 'models.example.com'],
-    });
+    // The WebSocket model connects to its own, private, address: no host
+    // is known for it, so no host entry opens it.
+    assertBlocked(
+      await rejection(run),
+      useResponsesWebSocket
+        ? {
+          kind: 'model',
+          call: 'OpenAIResponsesModel.getResponse',
+          target: 'openai',
+          agent: 'Default',
+          allow: ['model'],
+        }
+        : {
+          kind: 'model',
+          call: 'OpenAIResponsesModel.getResponse',
+          target: 'models.example.com',
+          host: 'models.example.com',
+          agent: 'Default',
+          allow: ['model', 'models.example.com'],
+        },
+    );
     await modelProvider.close();
   }
+});
+
+test("blockRealCalls opens no WebSocket Responses model by its client's HTTP host", async () => {
+  using guard = blockRealCalls({ allow: ['localhost'] });
+  const modelProvider = new OpenAIProvider({
+    apiKey: 'sk-test',
+    baseURL: 'http://localhost:1/v1',
+    websocketBaseURL: 'wss://api.example.com/v1',
+    useResponsesWebSocket: true,
+  });
+  const agent = new Agent({ name: 'Socket', model: 'gpt-4.1' });
+  const run = new Runner({ modelProvider, tracingDisabled: true })
+    .run(agent, 'Hi');
+  assertBlocked(await rejection(run), {
+    kind: 'model',
+    call: 'OpenAIResponsesModel.getResponse',
+    target: 'openai',
+    agent: 'Socket',
+    allow: ['model'],
+  });
+  assert.equal(made(guard.blocked).length, 1);
+  await modelProvider.close();
 });
 
 test('blockRealCalls rejects a Responses model whose client has no readable baseURL by provider', async () => {
@@ -365,6 +400,12 @@ test('blockRealCalls rejects fetch to a remote host, whatever the input form', a
     );
   }
   assert.equal(made(guard.blocked).length, inputs.length);
+  // Not a Request: fetch reads its text, and so does the guard.
+  const disguised = {
+    url: 'http://localhost/',
+    toString: () => 'https://example.com/',
+  };
+  assertBlocked(await rejection(fetch(disguised as never)), expected);
   assertBlocked(await rejection(fetch('http://[2001:db8::1]:8080/')), {
     ...expected,
     target: '2001:db8::1',

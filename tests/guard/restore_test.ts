@@ -232,6 +232,20 @@ test('the allow list opens a kind, a host, or a host pattern, in any case', asyn
   }
 });
 
+test('a kind in the allow list opens that kind only, not a host of that name', async () => {
+  using guard = blockRealCalls({ allow: ['mcp', 'model'] });
+  for (const name of ['mcp', 'model']) {
+    assertBlocked(await rejection(fetch(`http://${name}:8080/`)), {
+      kind: 'fetch',
+      call: 'fetch',
+      target: name,
+      host: name,
+      allow: ['fetch'],
+    });
+  }
+  assert.equal(made(guard.blocked).length, 2);
+});
+
 test('loopback hosts pass fetch, other local-looking ones do not', async () => {
   using guard = blockRealCalls();
   for (
