@@ -407,7 +407,7 @@ test('assertRunParity fails when every path is left waiting, and reads no final 
     error.message.split('\n')[0],
     'Run "run" still waits for 2 approvals after 100 stops: the approvals given never let it finish (expected no interruption left)',
   );
-  assert.match(error.message, /\nTimeline of "run" \(303 events\):\n/);
+  assert.match(error.message, /\nTimeline of "run" \(302 events\):\n/);
 });
 
 test('assertRunParity visits an agent graph with a cycle once, and a shared double once', async () => {
