@@ -15,8 +15,9 @@ import { handoffCall } from '@scripted/agents/items';
 import {
   assertRunParity,
   InvalidRunAssertionInputError,
-  RunAssertionError,
+  type RunAssertionError,
 } from '@scripted/agents/assert';
+import { failure } from './_parity.ts';
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { z } from 'zod';
@@ -61,12 +62,6 @@ function files() {
     model,
     tools: [make('delete_file'), make('write_file')],
   });
-}
-
-async function failure(run: Promise<void>): Promise<RunAssertionError> {
-  const error = await run.then(() => undefined, (e: unknown) => e);
-  assert.ok(error instanceof RunAssertionError, String(error));
-  return error;
 }
 
 /** Runs `body` with each `agent_tool_start` announced as `rewrite` says. */
@@ -119,22 +114,7 @@ test('assertRunParity stops at an input error of the first path: the other paths
 
 test('assertRunParity redacts the call id and tool name of a call with no decision', async () => {
   const secret = 'sk-proj-abcdefghijklmnopqrstuvwxyz0123';
-  const model = new ScriptedModel([
-    [functionCall('delete_file', { path: 'a' }, { callId: secret })],
-    [assistantMessage('Done.')],
-  ]);
-  const agent = new Agent({
-    name: 'Files',
-    model,
-    tools: [tool({
-      name: 'delete_file',
-      description: 'delete',
-      parameters: z.object({ path: z.string() }),
-      needsApproval: true,
-      execute: () => 'deleted',
-    })],
-  });
-  const error = await assertRunParity(() => agent, 'Clean').then(
+  const error = await assertRunParity(() => deleting(secret), 'Clean').then(
     () => undefined,
     (e: unknown) => e,
   );
@@ -327,10 +307,15 @@ test('assertRunParity reports an agent whose MCP servers cannot be read at "fact
   assert.equal(error.path, 'factory()');
 });
 
-/** A call of `delete_file` (needing approval) with no call id, then `answer`. */
-function anonymous(answer = 'Done.') {
-  const call = functionCall('delete_file', { path: 'a' }, { callId: 'c1' });
-  delete (call as { callId?: string }).callId;
+/**
+ * A call of `delete_file` (needing approval) with `callId`, or none when it
+ * is `undefined`, then `answer`.
+ */
+function deleting(callId: string | undefined, answer = 'Done.') {
+  const call = functionCall('delete_file', { path: 'a' }, {
+    callId: callId ?? 'c1',
+  });
+  if (callId === undefined) delete (call as { callId?: string }).callId;
   const model = new ScriptedModel([
     [call],
     [assistantMessage(answer)],
@@ -346,7 +331,7 @@ function anonymous(answer = 'Done.') {
 }
 
 test('assertRunParity words the decision of a call without a call id without one', async () => {
-  const error = await assertRunParity(() => anonymous(), 'Clean').then(
+  const error = await assertRunParity(() => deleting(undefined), 'Clean').then(
     () => undefined,
     (e: unknown) => e,
   );
@@ -354,7 +339,7 @@ test('assertRunParity words the decision of a call without a call id without one
   assert.equal(error.issue, 'one decision for the call of tool "delete_file"');
   let built = 0;
   const differ = await failure(
-    assertRunParity(() => anonymous(`Done ${++built}.`), 'Clean', {
+    assertRunParity(() => deleting(undefined, `Done ${++built}.`), 'Clean', {
       approvals: { approve: ['delete_file'] },
       paths: ['run', 'resume'],
       fields: ['finalOutput'],

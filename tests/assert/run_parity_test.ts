@@ -26,8 +26,9 @@ import { ScriptedMcpServer } from '@scripted/agents/mcp';
 import {
   assertRunParity,
   InvalidRunAssertionInputError,
-  RunAssertionError,
+  type RunAssertionError,
 } from '@scripted/agents/assert';
+import { failure } from './_parity.ts';
 import fc from 'fast-check';
 import assert from 'node:assert/strict';
 import test from 'node:test';
@@ -60,15 +61,6 @@ function weatherAgent(
 
 function streamedRain(city: string, streamed: boolean): string {
   return streamed ? `${city}: rain` : `${city}: sunny`;
-}
-
-/** The parity failure, checked for its class, name and assertion. */
-async function failure(run: Promise<void>): Promise<RunAssertionError> {
-  const error = await run.then(() => undefined, (e: unknown) => e);
-  assert.ok(error instanceof RunAssertionError, String(error));
-  assert.equal(error.name, 'RunAssertionError');
-  assert.equal(error.assertion, 'assertRunParity');
-  return error;
 }
 
 /** The input error, checked for its class, name and assertion. */
