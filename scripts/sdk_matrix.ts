@@ -13,7 +13,10 @@
  *   (`tests/compat/`, its `_impls` pointed at the package) run on Deno, Bun
  *   and Node 24 (the build's compiled tests from `npm/tests/`), with the
  *   MCP examples (`tests/mcp_examples/`: a scripted MCP server through the
- *   runner, plain and streamed, `cacheToolsList` on and off). Where
+ *   runner, plain and streamed, `cacheToolsList` on and off) and the
+ *   guard's tests (`tests/guard/` but its input checks: every SDK class it
+ *   patches is imported, each kind of real call is blocked through the
+ *   SDK, and `restore()` puts every method back, on that minor). Where
  *   the SDK ships its testing modules (0.16+), the differential suite runs
  *   against them as well as against ours;
  * - `tsc --noEmit` (TypeScript 7, from the toolchain) type-checks a consumer
@@ -413,13 +416,19 @@ export async function runCell(
   );
   result.sdkTesting = './testing' in (agentsPkg.exports ?? {});
   const impls = implsSource(result.sdkTesting);
-  for (const folder of ['examples', 'compat', '_support', 'mcp_examples']) {
+  for (
+    const folder of ['examples', 'compat', '_support', 'mcp_examples', 'guard']
+  ) {
     await copy(`${repo}/tests/${folder}`, `${dir}/tests/${folder}`);
     await copy(`${repo}/npm/tests/${folder}`, `${dir}/node/tests/${folder}`);
   }
   // The consumer is type-checked, not run (below).
   await Deno.remove(`${dir}/tests/compat/consumer.ts`);
   await Deno.remove(`${dir}/node/tests/compat/consumer.js`);
+  // The guard's input checks read the library's private helpers and do
+  // not touch the SDK: the main stages run them.
+  await Deno.remove(`${dir}/tests/guard/inputs_test.ts`);
+  await Deno.remove(`${dir}/node/tests/guard/inputs_test.js`);
   await Deno.writeTextFile(`${dir}/tests/compat/_impls.ts`, impls);
   await Deno.writeTextFile(`${dir}/node/tests/compat/_impls.js`, impls);
   // `deliberate_test` reads `docs/core.md` two folders above itself.
@@ -444,7 +453,12 @@ export async function runCell(
   // module importing them all (the guard first): the SDK loads once, not
   // once per file, about a fifth of the CPU time of a process per file.
   const guard = 'tests/_support/unhandled_rejection_guard';
-  const suites = ['tests/examples/', 'tests/compat/', 'tests/mcp_examples/'];
+  const suites = [
+    'tests/examples/',
+    'tests/compat/',
+    'tests/mcp_examples/',
+    'tests/guard/',
+  ];
   const testFiles: string[] = [];
   for (const suite of suites) {
     for await (const entry of Deno.readDir(`${dir}/${suite}`)) {
