@@ -188,26 +188,31 @@ function replace(
   owner: object,
   key: string,
   wrap: (original: Method) => unknown,
-): () => void {
+  restores: Array<() => void>,
+): void {
   // Absent, it is an empty descriptor: no value, no getter.
   const descriptor: PropertyDescriptor =
     Object.getOwnPropertyDescriptor(owner, key) ?? {};
   const original: unknown = 'value' in descriptor
     ? descriptor.value
     : descriptor.get?.call(owner);
-  if (typeof original !== 'function') return () => {};
+  if (typeof original !== 'function') return;
   const patched = wrap(original as Method);
   // Configurable and enumerable stay as they are (an accessor becomes a
   // data property keeping both).
   Object.defineProperty(owner, key, { value: patched, writable: true });
-  return () => {
+  restores.push(() => {
     // Patched over since: the other patch stays; ours passes calls on.
     if (Object.getOwnPropertyDescriptor(owner, key)?.value !== patched) return;
     Object.defineProperty(owner, key, descriptor);
-  };
+  });
 }
 
-function patchClass(patched: Patched, decide: Decide): Array<() => void> {
+function patchClass(
+  patched: Patched,
+  decide: Decide,
+  restores: Array<() => void>,
+): void {
   const method = (key: string, stream: boolean) =>
     replace(patched.prototype, key, (original) =>
       ({
@@ -221,11 +226,9 @@ function patchClass(patched: Patched, decide: Decide): Array<() => void> {
           if (error === undefined) return Reflect.apply(original, this, args);
           return stream ? failing(error) : Promise.reject(error);
         },
-      })[key]);
-  return [
-    ...patched.methods.map((key) => method(key, false)),
-    ...patched.streams.map((key) => method(key, true)),
-  ];
+      })[key], restores);
+  for (const key of patched.methods) method(key, false);
+  for (const key of patched.streams) method(key, true);
 }
 
 /** The network host of a `fetch` or `WebSocket` target, unless loopback. */
@@ -252,39 +255,44 @@ function networkAttempt(
   return decide({ kind, call, target: host, host, agent: currentAgent() });
 }
 
-function patchGlobals(decide: Decide): Array<() => void> {
-  return [
-    replace(globalThis, 'fetch', (original) =>
-      new Proxy(original, {
-        apply(target, self, args: unknown[]) {
-          const error = networkAttempt('fetch', args[0], decide);
-          if (error === undefined) return Reflect.apply(target, self, args);
-          return Promise.reject(error);
-        },
-      })),
-    replace(globalThis, 'WebSocket', (original) =>
-      new Proxy(original, {
-        construct(target, args: unknown[], newTarget) {
-          const error = networkAttempt('websocket', args[0], decide);
-          if (error !== undefined) throw error;
-          return Reflect.construct(target, args, newTarget);
-        },
-      })),
-  ];
+function patchGlobals(decide: Decide, restores: Array<() => void>): void {
+  replace(globalThis, 'fetch', (original) =>
+    new Proxy(original, {
+      apply(target, self, args: unknown[]) {
+        const error = networkAttempt('fetch', args[0], decide);
+        if (error === undefined) return Reflect.apply(target, self, args);
+        return Promise.reject(error);
+      },
+    }), restores);
+  replace(globalThis, 'WebSocket', (original) =>
+    new Proxy(original, {
+      construct(target, args: unknown[], newTarget) {
+        const error = networkAttempt('websocket', args[0], decide);
+        if (error !== undefined) throw error;
+        return Reflect.construct(target, args, newTarget);
+      },
+    }), restores);
 }
 
 /**
- * Patches every place a real call starts.
+ * Patches every place a real call starts. When the platform refuses a
+ * patch (a frozen class, as under a locked-down realm), what was patched is
+ * put back before its error is thrown: nothing is left half on.
  *
  * @param decide Asked before each call.
  * @returns What puts every original property back.
  */
 export function patchAll(decide: Decide): () => void {
-  const restores = [
-    ...classes.flatMap((patched) => patchClass(patched, decide)),
-    ...patchGlobals(decide),
-  ];
-  return () => {
+  const restores: Array<() => void> = [];
+  const restoreAll = () => {
     for (const restore of restores) restore();
   };
+  try {
+    for (const patched of classes) patchClass(patched, decide, restores);
+    patchGlobals(decide, restores);
+  } catch (error) {
+    restoreAll();
+    throw error;
+  }
+  return restoreAll;
 }

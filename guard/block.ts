@@ -166,13 +166,17 @@ installDispose(RealCallGuard.prototype, function (this: RealCallGuard) {
  * @returns The guard, on.
  * @throws {InvalidGuardInputError} When `options` is malformed: only
  * `allow`, a list of kinds and host names. Nothing is blocked then.
+ * @throws {TypeError} When the platform refuses a patch (an SDK class or
+ * global frozen, as under a locked-down realm): what was patched is put
+ * back first, and no guard is on.
  */
 export function blockRealCalls(
   options?: BlockRealCallsOptions,
 ): RealCallGuard {
   const allow = inputChecking(() => readAllow(options));
   const guard = new RealCallGuard(allow);
-  guards.push(guard);
+  // Patched first: a patch the platform refuses leaves no guard on.
   unpatch ??= patchAll(decide);
+  guards.push(guard);
   return guard;
 }

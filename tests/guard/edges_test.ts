@@ -6,7 +6,13 @@
  */
 import assert from 'node:assert/strict';
 import test from 'node:test';
-import { Agent, OpenAIChatCompletionsModel, Runner } from '@openai/agents';
+import {
+  Agent,
+  OpenAIChatCompletionsModel,
+  OpenAIResponsesModel,
+  OpenAITracingExporter,
+  Runner,
+} from '@openai/agents';
 import OpenAI from 'openai';
 import { blockRealCalls } from '@scripted/agents/guard';
 import { installTraceCapture } from '@scripted/agents/tracing';
@@ -233,4 +239,45 @@ test('RealCallGuard.blocked is a frozen snapshot', async () => {
   assert.equal(Object.isFrozen(before), true);
   assert.equal(made(guard.blocked).length, 1);
   assert.equal(Object.isFrozen(guard.blocked), true);
+});
+
+test('a patch the platform refuses leaves nothing patched and no guard on', () => {
+  // The third class's method refuses to be read (as a frozen realm refuses
+  // a write): the two model classes before it were patched by then.
+  const exporter = OpenAITracingExporter.prototype;
+  const had = Object.getOwnPropertyDescriptor(exporter, 'export')!;
+  const responses = OpenAIResponsesModel.prototype;
+  const before = Object.getOwnPropertyDescriptor(responses, 'getResponse');
+  const ownFetch = globalThis.fetch;
+  const refused = new TypeError('Cannot redefine property: export');
+  Object.defineProperty(exporter, 'export', {
+    configurable: true,
+    get() {
+      throw refused;
+    },
+  });
+  try {
+    assert.throws(() => blockRealCalls(), (error) => error === refused);
+    assert.deepEqual(
+      Object.getOwnPropertyDescriptor(responses, 'getResponse'),
+      before,
+    );
+    assert.equal(globalThis.fetch, ownFetch);
+  } finally {
+    Object.defineProperty(exporter, 'export', had);
+  }
+  // The refused call left no guard on: the next one, once restored, puts
+  // everything back (a guard left on would keep the patches).
+  const guard = blockRealCalls();
+  assert.notDeepEqual(
+    Object.getOwnPropertyDescriptor(responses, 'getResponse'),
+    before,
+  );
+  guard.restore();
+  assert.deepEqual(
+    Object.getOwnPropertyDescriptor(responses, 'getResponse'),
+    before,
+  );
+  assert.deepEqual(Object.getOwnPropertyDescriptor(exporter, 'export'), had);
+  assert.equal(globalThis.fetch, ownFetch);
 });
