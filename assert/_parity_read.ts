@@ -10,6 +10,7 @@ import {
   at,
   fields,
   func,
+  object,
   oneOf,
   reject,
   string,
@@ -99,12 +100,18 @@ function choices<T extends string>(
   return chosen;
 }
 
-/** The input: a string or a list of input items (copied). */
+/** The input: a string or a list of input items (copied), each an object. */
 function readInput(input: unknown): string | unknown[] {
   if (typeof input === 'string') return input;
-  return array(input, 'input', {
+  const list = array(input, 'input', {
     expected: 'a string or an array of input items',
   });
+  list.forEach((item, i) =>
+    object(item, at('input', i), {
+      expected: 'an input item (an object such as { role: "user", content })',
+    })
+  );
+  return list;
 }
 
 /**

@@ -790,6 +790,17 @@ const inputCases: [
     },
   ],
   [
+    'an input item that is not an object',
+    () =>
+      assertRunParity(plain, [{ role: 'user', content: 'x' }, 'x'] as never),
+    {
+      reason: 'invalid_type',
+      path: 'input[1]',
+      issue: 'an input item (an object such as { role: "user", content })',
+      received: '"x"',
+    },
+  ],
+  [
     'options that are not an object',
     () => assertRunParity(plain, 'x', 5 as never),
     {
