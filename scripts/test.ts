@@ -13,6 +13,7 @@
  * Run: `deno run --allow-all scripts/test.ts [--quick] [--write] [--from NAME]
  * [--only NAME[,NAME...]] [--cores N]`
  */
+import { calibrate, describeCalibration } from './_calibrate.ts';
 import { writeBlock } from './_docs_block.ts';
 import { docs, library, nodeVersions, writeRebasedConfig } from './_config.ts';
 import { exitStopped, runStages, type Stage, stageTable } from './_gate.ts';
@@ -410,6 +411,12 @@ if (seed !== undefined) {
   console.log(`fuzz: seed ${seed} (FUZZ_SEED=${seed} draws the same cases)`);
 }
 
+// The machine's speed, before any stage runs (a whole run only: the figure
+// is for comparing whole runs).
+const whole = isQuick || selected.length === stages.length;
+const calibration = whole ? calibrate() : undefined;
+if (calibration !== undefined) console.log(describeCalibration(calibration));
+
 const t0 = performance.now();
 const { results, stopped } = await runStages(selected, {
   cores,
@@ -421,8 +428,12 @@ const { results, stopped } = await runStages(selected, {
   },
   cpuDir: '.tmp/gate-cpu',
 });
-const table = stageTable(selected, results, (performance.now() - t0) / 1000);
+const wall = (performance.now() - t0) / 1000;
+const table = stageTable(selected, results, wall);
 console.log(`\n${table}`);
+if (calibration !== undefined) {
+  console.log(describeCalibration(calibration, wall));
+}
 const notRun = selected.filter((s) => !results.some((r) => r.name === s.name));
 if (notRun.length > 0) {
   console.log(`not run: ${notRun.map((stage) => stage.name).join(', ')}`);
@@ -432,13 +443,14 @@ const passed = results.every((result) => result.ok) && notRun.length === 0;
 // A passing run of the whole gate (or of `--quick`) keeps its table in
 // `.tmp/` (outside the tree's tracked files); `--write` also prints it into
 // CONTRIBUTING.md, so the timings there are measured, not typed.
-const whole = isQuick || selected.length === stages.length;
 if (passed && whole) {
   const [load] = Deno.loadavg();
   const block = isQuick ? 'quick-timings' : 'timings';
   const body = `${table}\n\nMeasured ${
     new Date().toISOString().slice(0, 10)
-  } (Deno ${Deno.version.deno}; load average ${load!.toFixed(1)} at the end).`;
+  } (Deno ${Deno.version.deno}; load average ${load!.toFixed(1)} at the end; ${
+    describeCalibration(calibration!, wall)
+  }).`;
   await Deno.mkdir('.tmp', { recursive: true });
   await Deno.writeTextFile(`.tmp/${block}.md`, `${body}\n`);
   if (Deno.args.includes('--write')) {
