@@ -87,11 +87,18 @@ function watch(running: ChildProcess) {
   return { lines, exited, errors: () => errors };
 }
 
-/** Waits, within `signal`, until `ready()` holds. */
-async function until(ready: () => boolean, signal: AbortSignal): Promise<void> {
+/**
+ * Waits, within `signal`, until `ready()` holds: between checks, `poll()`
+ * when given (as fast as it answers), else 2 ms.
+ */
+async function until(
+  ready: () => boolean,
+  signal: AbortSignal,
+  poll?: () => Promise<void>,
+): Promise<void> {
   while (!ready()) {
     signal.throwIfAborted();
-    await new Promise((resolve) => setTimeout(resolve, 2));
+    await (poll?.() ?? new Promise((resolve) => setTimeout(resolve, 2)));
   }
 }
 
@@ -127,13 +134,17 @@ test(
     await mkdir(dir, { recursive: true });
     const signal = AbortSignal.timeout(120_000);
     let midWrite = 0;
+    let writing = false;
     try {
       // A first whole fixture, to be replaced.
       const first = watch(start(['record', path, 'first', '1', '1'], {}));
       assert.equal(await first.exited, 0, first.errors());
       assert.equal(await readWhole(path), 'first');
-      // Kill writers at random moments until two kills land mid-write
-      // (a temporary file left behind shows it).
+      // Kill writers while they write until two kills land mid-write (a
+      // temporary file left behind shows it): each writer rewrites the
+      // fixture in a loop once it wrote it whole, and is killed the moment
+      // a temporary file is seen (a kill at a random moment mostly lands
+      // between writes: on Node, up to 40 processes were started for two).
       for (let attempt = 0; attempt < 40 && midWrite < 2; attempt++) {
         const running = start(
           ['record', path, `kill${attempt}`, '2048', '0'],
@@ -141,7 +152,10 @@ test(
         );
         const watched = watch(running);
         await until(() => watched.lines.length > 0, signal);
-        await new Promise((resolve) => setTimeout(resolve, Math.random() * 40));
+        await until(() => writing, signal, async () => {
+          writing = (await readdir(dir)).some((name) => name.endsWith('.tmp'));
+        });
+        writing = false;
         running.kill('SIGKILL');
         assert.equal(await watched.exited, 'SIGKILL', watched.errors());
         const label = await readWhole(path);
