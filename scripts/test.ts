@@ -18,6 +18,7 @@ import { writeBlock } from './_docs_block.ts';
 import { docs, library, nodeVersions, writeRebasedConfig } from './_config.ts';
 import { exitStopped, runStages, type Stage, stageTable } from './_gate.ts';
 import { nodeBin } from './_toolchain.ts';
+import { writeDocSuite } from './_doc_suite.ts';
 
 // The library (from `deno.json`'s `publish.include`) and the published
 // Markdown: `deno test --doc` runs their code blocks.
@@ -64,8 +65,8 @@ function testFiles(dir: string): string[] {
  * loads once instead of once per file (a test module gets a worker of its
  * own), a third of the CPU time. `deno.json` excludes `.tmp/`, so the run
  * names a config written beside the entry that resolves as the root one
- * does. The library's JSDoc and the README's examples (`--doc`) still run a
- * module each.
+ * does. The library's JSDoc and the Markdown examples run the same way
+ * (below).
  */
 const denoEntry = '.tmp/deno-suite/all_test.ts';
 const denoConfig = await writeRebasedConfig('.tmp/deno-suite');
@@ -78,6 +79,20 @@ await Deno.writeTextFile(
     ]
       .map((path) => `import '../../${path}';\n`).join(''),
 );
+
+// The code blocks, as one suite each (`_doc_suite.ts`): the SDK loads once
+// for them all, not once per block as under `--doc` (a hundred CPU-seconds
+// of the stage). A block that changes the process when imported (the
+// guard's preload) still runs under `--doc`, in a module of its own.
+const sanitizedSuite = await writeDocSuite(
+  sanitizedDocs,
+  '.tmp/deno-suite/docs',
+);
+const tracedSuite = await writeDocSuite(tracedDocs, '.tmp/deno-suite/traced');
+const docArgs = (suite: { entry: string; isolated: string[] }) =>
+  suite.isolated.length === 0
+    ? [suite.entry]
+    : ['--doc', ...suite.isolated, suite.entry];
 
 // Preloaded by every test runner: a rejection that escapes a test fails the
 // run (proved by the `guard` stage).
@@ -244,7 +259,6 @@ const stages: Stage[] = [
     args: [
       'test',
       '--no-check',
-      '--doc',
       '--shuffle',
       '--parallel',
       '--allow-env',
@@ -264,12 +278,14 @@ const stages: Stage[] = [
       guard,
       '--config',
       denoConfig,
-      ...sanitizedDocs,
+      ...docArgs(sanitizedSuite),
       denoEntry,
     ],
     counts: 'deno',
     needs: ['pack-smoke'],
-    cores: 2,
+    // One core: the suite and the blocks are two module graphs (the
+    // blocks' takes a second), so `--parallel` keeps one worker busy.
+    cores: 1,
   },
   {
     name: 'deno-doc-traced',
@@ -277,7 +293,6 @@ const stages: Stage[] = [
     args: [
       'test',
       '--no-check',
-      '--doc',
       '--allow-env',
       '--allow-read',
       '--deny-net',
@@ -287,7 +302,7 @@ const stages: Stage[] = [
       guard,
       '--config',
       denoConfig,
-      ...tracedDocs,
+      ...docArgs(tracedSuite),
     ],
     counts: 'deno',
     needs: ['pack-smoke'],
