@@ -3,17 +3,17 @@
  * single-threaded workload (xorshift draws sorted, integer and memory work,
  * no I/O) timed three times, the fastest kept (the least disturbed). The
  * gate prints it beside its own times, so a run's seconds can be compared
- * with another machine's or another hour's: the same commit took 413 s and
- * 630 s within one day on the same kind of 2-core machine.
+ * with another machine's or another hour's. It measures one core's speed,
+ * not how busy the machine is: the load average printed beside it does.
  *
  * @module
  */
 
 /**
  * What the workload takes on the reference machine: this project's 2-core
- * machine (AMD EPYC, Deno 2.9.6) on 2026-12-07, five calibrations of
- * 0.77 to 0.95 s with one core busy elsewhere, 0.85 s kept. A run whose
- * calibration is slower ran on a slower or busier machine.
+ * machine (AMD EPYC, Deno 2.9.6), the middle of five {@link calibrate}
+ * readings taken on 2026-12-07. A run whose calibration is slower ran on a
+ * slower core.
  */
 export const referenceSeconds = 0.85;
 

@@ -5,8 +5,7 @@
  * `Deno.test` named as `deno test --doc` names it: `./path#from-to.ts`),
  * and one entry importing them all. Run by `deno test`, the SDK and the
  * library load once, where `deno test --doc` loads them once per block (in
- * a fresh isolate each): about 0.28 CPU-s a block, 400 blocks, most of the
- * `deno-test` stage's CPU.
+ * a fresh isolate each); the stage table shows what that costs.
  *
  * What `--doc` does and this does too: blocks fenced `ts`, `typescript`,
  * `js`, `javascript` (with `tsx`, `jsx`, `mts`, `cts`, `mjs`), an `ignore`
@@ -35,7 +34,7 @@ const languages = new Set([
 ]);
 
 /** Imports that change the whole process when loaded. */
-export const isolatedImports: readonly string[] = [
+const isolatedImports: readonly string[] = [
   '@scripted/agents/guard/preload',
 ];
 

@@ -81,9 +81,9 @@ await Deno.writeTextFile(
 );
 
 // The code blocks, as one suite each (`_doc_suite.ts`): the SDK loads once
-// for them all, not once per block as under `--doc` (a hundred CPU-seconds
-// of the stage). A block that changes the process when imported (the
-// guard's preload) still runs under `--doc`, in a module of its own.
+// for them all, not once per block as under `--doc`. A block that changes
+// the process when imported (the guard's preload) still runs under `--doc`,
+// in a module of its own.
 const sanitizedSuite = await writeDocSuite(
   sanitizedDocs,
   '.tmp/deno-suite/docs',
